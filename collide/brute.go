@@ -1,0 +1,26 @@
+package collide
+
+import "github.com/knotsim/knotsim/rope"
+
+// Brute tests every pair of non-adjacent segments: O(n²), the reference every other Detector
+// is checked against.
+type Brute struct{}
+
+// Name implements Detector.
+func (Brute) Name() string { return "brute" }
+
+// Self implements Detector.
+func (Brute) Self(dst []Contact, st *rope.State, margin float64) []Contact {
+	n := st.NumSegs()
+	for a := 0; a < n; a++ {
+		for b := a + 2; b < n; b++ {
+			if st.Adjacent(a, b) {
+				continue
+			}
+			if c, ok := selfContact(st, a, b, margin); ok {
+				dst = append(dst, c)
+			}
+		}
+	}
+	return dst
+}

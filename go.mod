@@ -1,0 +1,3 @@
+module github.com/knotsim/knotsim
+
+go 1.26.8

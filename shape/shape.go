@@ -1,0 +1,27 @@
+// Package shape holds rigid obstacles a rope can touch: plane, sphere, capsule (pole) and torus
+// (ring). A Shape is a small concrete value with a Kind, so per-segment loops switch on the kind
+// instead of calling through an interface.
+package shape
+
+import "github.com/knotsim/knotsim/vec"
+
+// Kind is the type of a Shape.
+type Kind uint8
+
+// The kinds of obstacle.
+const (
+	Plane   Kind = iota + 1 // half-space {x : (x−Center)·Axis ≤ 0} is solid; Axis is the outward unit normal
+	Sphere                  // ball of Radius around Center
+	Capsule                 // pole: all points within Radius of segment A–B
+	Torus                   // ring: circle of radius Major around Center in the plane ⟂ Axis, thickened by Radius
+)
+
+// Shape is a rigid obstacle. Fields not used by its Kind are zero. Lengths in m.
+type Shape struct {
+	Kind   Kind
+	Center vec.V3  // Plane: a point on the plane; Sphere, Torus: centre, m
+	Axis   vec.V3  // Plane: outward unit normal; Torus: unit axis of the ring
+	A, B   vec.V3  // Capsule: end points of the axis, m
+	Radius float64 // Sphere, Capsule: radius; Torus: tube (minor) radius, m
+	Major  float64 // Torus: distance from Center to the tube's centre line, m
+}
