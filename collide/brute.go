@@ -9,6 +9,9 @@ type Brute struct{}
 // Name implements Detector.
 func (Brute) Name() string { return "brute" }
 
+// Update implements Detector; brute force keeps no structure.
+func (Brute) Update(*rope.State) {}
+
 // Self implements Detector.
 func (Brute) Self(dst []Contact, st *rope.State, margin float64) []Contact {
 	n := st.NumSegs()

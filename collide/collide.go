@@ -34,9 +34,13 @@ type Contact struct {
 type Detector interface {
 	// Name is a short identifier ("bvh", "aabb", "grid", "brute").
 	Name() string
+	// Update refits or rebuilds the structure for the current positions of st. It is timed
+	// apart from Self ("refit" against "detection" in the benchmarks).
+	Update(st *rope.State)
 	// Self appends to dst every pair A < B of non-adjacent segments (rope.State.Adjacent) whose
 	// axes are closer than SegRadius[A]+SegRadius[B]+margin, sorted by (A, B), and returns the
-	// extended slice. margin ≥ 0, m.
+	// extended slice. margin ≥ 0, m. Self must follow an Update with the same positions; the margin
+	// passed to Self may differ per call (structures inflate by it at query time).
 	Self(dst []Contact, st *rope.State, margin float64) []Contact
 }
 
