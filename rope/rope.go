@@ -27,6 +27,14 @@ type Strand struct {
 	FirstSeg int     // global index of the first segment
 	Radius   float64 // rope radius R, m
 	Link     float64 // rest length of every link, m
+	// Window is the number of neighbouring segments on each side that never collide with a
+	// segment (≥ 1): segments s and t of one strand are "adjacent" when |s−t| ≤ Window. It is
+	// the smallest W with W·Link > 2.2·Radius, so two segments that are never in contact while
+	// the rope is straight and at rest are always tested. Excluding only the direct neighbours
+	// would make Brown's own rope (Link = 1, R = 0.5) report segments i and i+2 of a straight
+	// rope as touching; a crossing between segments so close along the rope is a Reidemeister-I
+	// kink and cannot change the knot type.
+	Window int
 }
 
 // Links returns the number of links (segments) of the strand.
@@ -67,6 +75,10 @@ func (st *State) Add(sp Spec) (int, error) {
 	}
 	k := len(st.Strands)
 	s := Strand{First: len(st.Pos), Nodes: len(sp.Pos), FirstSeg: len(st.SegNode), Radius: sp.Radius, Link: sp.Link}
+	s.Window = max(1, int(math.Floor(2.2*sp.Radius/sp.Link))+1)
+	if s.Window > 1_000_000 {
+		return 0, fmt.Errorf("rope: radius %g is too large for link length %g", sp.Radius, sp.Link)
+	}
 	st.Strands = append(st.Strands, s)
 	st.Pos = append(st.Pos, sp.Pos...)
 	for i := 0; i < s.Links(); i++ {
@@ -86,14 +98,16 @@ func (st *State) Seg(s int) (a, b vec.V3) {
 	return st.Pos[n], st.Pos[n+1]
 }
 
-// Adjacent reports whether segments s and t are the same segment or neighbours on one strand
-// (they share a node). Such pairs are never tested for collision.
+// Adjacent reports whether segments s and t are the same segment or lie within Window of each
+// other on one strand. Such pairs are never tested for collision.
 func (st *State) Adjacent(s, t int) bool {
-	if st.SegStrand[s] != st.SegStrand[t] {
+	k := st.SegStrand[s]
+	if k != st.SegStrand[t] {
 		return false
 	}
 	d := s - t
-	return d >= -1 && d <= 1
+	w := st.Strands[k].Window
+	return d >= -w && d <= w
 }
 
 // Length returns the current polyline length of strand k, m.

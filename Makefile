@@ -1,0 +1,42 @@
+# knotsim — see README.md. Every target works on a fresh machine after .ci/run's installs.
+GO        ?= go
+GOAMD64   ?= v1
+export GOAMD64
+STATICCHECK_VERSION := v0.8.2
+GOBIN     := $(shell $(GO) env GOPATH)/bin
+STATICCHECK := $(GOBIN)/staticcheck
+
+.PHONY: demo test lint unit race benchcheck bench fuzz tools build
+
+build:
+	$(GO) build -o bin/knotsim ./cmd/knotsim
+
+## demo: run the default knot-tying scene headless and print its report
+demo:
+	$(GO) run ./cmd/knotsim run overhand
+
+## test: everything CI checks
+test: lint unit benchcheck
+
+tools: $(STATICCHECK)
+
+$(STATICCHECK):
+	$(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
+
+lint: $(STATICCHECK)
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	$(STATICCHECK) ./...
+
+unit:
+	$(GO) test -race -shuffle=on -timeout 30m ./...
+
+## benchcheck: every benchmark still compiles and runs once
+benchcheck:
+	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 20m ./... > /dev/null
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem -timeout 60m ./...
+
+fuzz:
+	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 30s ./scene

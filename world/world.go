@@ -1,0 +1,165 @@
+// Package world ties ropes, obstacles, tools and a solver into a simulation that advances in
+// fixed steps and publishes snapshots.
+//
+// # Ownership
+//
+// A World is owned by one goroutine (the physics loop): Step, the tool setters and Snapshot
+// must not be called concurrently. Readers on other goroutines (knot identification, the
+// viewer, the haptic loop) receive copies made by Snapshot and never touch the live state.
+package world
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/knotsim/knotsim/rope"
+	"github.com/knotsim/knotsim/shape"
+	"github.com/knotsim/knotsim/solver"
+	"github.com/knotsim/knotsim/vec"
+)
+
+// Tool is a grasping tool (a mouse cursor, forceps, a haptic stylus, a script).
+type Tool struct {
+	Name   string
+	Node   int    // global node index it holds while Active
+	Target vec.V3 // where the tool is, m
+	Active bool   // holding the rope
+}
+
+// Config builds a World.
+type Config struct {
+	Dt        float64 // step, s, > 0
+	Obstacles []shape.Shape
+	Solver    solver.Solver
+}
+
+// World is a rope simulation.
+type World struct {
+	State     *rope.State
+	Obstacles []shape.Shape
+	Tools     []Tool
+	Solver    solver.Solver
+	Dt        float64 // s
+	Time      float64 // simulated time, s
+	Cycle     int     // steps taken
+
+	Last  solver.Stats // the latest step's statistics
+	Worst Worst        // extremes since the start
+
+	in solver.Input
+}
+
+// Worst collects the extreme values seen over all steps so far.
+type Worst struct {
+	SelfOverlap   float64 // deepest overlap between non-adjacent segments after a step, m (≥ 0)
+	ObsOverlap    float64 // deepest overlap of a segment into an obstacle after a step, m (≥ 0)
+	LengthDrift   float64 // largest |length/rest − 1| of any strand after a step
+	Lag           float64 // largest distance from a tool to the node it holds after a step, m
+	Contacts      int     // most contacts in a step
+	Clusters      int     // most clusters in a step
+	NonFinite     bool    // a position became NaN or Inf (the step then fails)
+	SelfOverlapAt int     // cycle of the deepest self overlap
+}
+
+// New returns a world over st. st is owned by the world from now on.
+func New(st *rope.State, cfg Config) (*World, error) {
+	if st == nil || len(st.Strands) == 0 {
+		return nil, errors.New("world: no rope")
+	}
+	if !(cfg.Dt > 0) || math.IsInf(cfg.Dt, 0) {
+		return nil, fmt.Errorf("world: dt %v must be positive and finite", cfg.Dt)
+	}
+	if cfg.Solver == nil {
+		return nil, errors.New("world: no solver")
+	}
+	if err := cfg.Solver.Reset(st); err != nil {
+		return nil, err
+	}
+	w := &World{State: st, Obstacles: cfg.Obstacles, Solver: cfg.Solver, Dt: cfg.Dt}
+	w.in.Grasps = make([]solver.Grasp, 0, 8)
+	return w, nil
+}
+
+// AddTool adds a tool and returns its index.
+func (w *World) AddTool(t Tool) int {
+	w.Tools = append(w.Tools, t)
+	return len(w.Tools) - 1
+}
+
+// Step advances the world by Dt. On error (a non-finite position, a bad grasp) the world
+// keeps the state of the failed step for inspection and should not be stepped again.
+func (w *World) Step() error {
+	w.in.Dt = w.Dt
+	w.in.Obstacles = w.Obstacles
+	w.in.Grasps = w.in.Grasps[:0]
+	for i := range w.Tools {
+		t := &w.Tools[i]
+		if !t.Active {
+			continue
+		}
+		if t.Node < 0 || t.Node >= len(w.State.Pos) {
+			return fmt.Errorf("world: tool %q holds node %d; the ropes have %d nodes", t.Name, t.Node, len(w.State.Pos))
+		}
+		for _, g := range w.in.Grasps {
+			if g.Node == t.Node {
+				return fmt.Errorf("world: tool %q grasps node %d, which another tool holds", t.Name, t.Node)
+			}
+		}
+		w.in.Grasps = append(w.in.Grasps, solver.Grasp{Node: t.Node, Target: t.Target})
+	}
+	if err := w.Solver.Step(w.State, &w.in, &w.Last); err != nil {
+		return err
+	}
+	w.Cycle++
+	w.Time = float64(w.Cycle) * w.Dt
+	for i, p := range w.State.Pos {
+		if !p.IsFinite() {
+			w.Worst.NonFinite = true
+			return fmt.Errorf("world: node %d position is not finite after cycle %d", i, w.Cycle)
+		}
+	}
+	w.track()
+	return nil
+}
+
+func (w *World) track() {
+	s := &w.Last
+	wr := &w.Worst
+	if !math.IsInf(s.MinSelfGap, 1) && -s.MinSelfGap > wr.SelfOverlap {
+		wr.SelfOverlap = -s.MinSelfGap
+		wr.SelfOverlapAt = w.Cycle
+	}
+	if !math.IsInf(s.MinObsGap, 1) && -s.MinObsGap > wr.ObsOverlap {
+		wr.ObsOverlap = -s.MinObsGap
+	}
+	for k := range w.State.Strands {
+		d := math.Abs(w.State.Length(k)/w.State.RestLength(k) - 1)
+		wr.LengthDrift = math.Max(wr.LengthDrift, d)
+	}
+	wr.Lag = math.Max(wr.Lag, s.MaxLag)
+	wr.Contacts = max(wr.Contacts, s.Contacts)
+	wr.Clusters = max(wr.Clusters, s.Clusters)
+}
+
+// Snapshot is an immutable copy of the world's state for readers on other goroutines.
+type Snapshot struct {
+	Cycle   int
+	Time    float64 // s
+	Pos     []vec.V3
+	Strands []rope.Strand
+	Tools   []Tool
+	Stats   solver.Stats
+}
+
+// Snapshot copies the current state into dst, reusing its buffers, and returns it.
+func (w *World) Snapshot(dst *Snapshot) *Snapshot {
+	if dst == nil {
+		dst = &Snapshot{}
+	}
+	dst.Cycle, dst.Time, dst.Stats = w.Cycle, w.Time, w.Last
+	dst.Pos = append(dst.Pos[:0], w.State.Pos...)
+	dst.Strands = append(dst.Strands[:0], w.State.Strands...)
+	dst.Tools = append(dst.Tools[:0], w.Tools...)
+	return dst
+}
