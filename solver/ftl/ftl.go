@@ -1,0 +1,408 @@
+package ftl
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/knotsim/knotsim/collide"
+	"github.com/knotsim/knotsim/rope"
+	"github.com/knotsim/knotsim/solver"
+	"github.com/knotsim/knotsim/vec"
+)
+
+// Params are the FTL solver's knobs. Lengths in m.
+type Params struct {
+	// Delta is the most a grasped node moves per cycle, m; must be below the smallest rope
+	// radius (Brown §2: "slightly smaller than R"). 0 means 0.9·Rmin.
+	Delta float64
+	// Epsilon is the friction margin ε, m: colliding links are pushed ε/2 beyond touching
+	// (obstacles: ε). Larger ε slides more easily (Brown §6: 0.1–0.2 of the link for R = 0.5).
+	Epsilon float64
+	// Iterations is the largest number of detection+response passes per cycle (≥ 1).
+	Iterations int
+	// Tolerance is the overlap, m, that ends the response passes early; 0 means 0.02·Rmin.
+	Tolerance float64
+	// Clusters turns on the rigid motion of clusters (Brown §5).
+	Clusters bool
+	// StretchGuard stops a grasp from pulling two constrained nodes k links apart further than
+	// k·MaxStretch·link (Brown §3).
+	StretchGuard bool
+	// MaxStretch is h/link in the k·h rule, ≥ 1.
+	MaxStretch float64
+}
+
+// DefaultParams returns the parameters used by the built-in scenes for a rope of radius r and
+// link length l, m: Delta 0.9r, ε = 0.3r (0.15 of the unit link at R = 0.5), 8 passes, clusters
+// and the stretch guard on.
+func DefaultParams(r, l float64) Params {
+	return Params{Delta: 0.9 * r, Epsilon: 0.3 * r, Iterations: 8, Clusters: true, StretchGuard: true, MaxStretch: 1}
+}
+
+// Solver is the FTL solver. It implements solver.Solver.
+type Solver struct {
+	P   Params
+	Det collide.Detector
+
+	// per node
+	fixed    []bool   // contact node from the previous cycle
+	grasped  []bool   // grasped this cycle
+	save     []vec.V3 // FTL2 scratch: original positions
+	pass     []vec.V3 // FTL2 scratch: result of the first pass
+	disp     []vec.V3 // response: summed displacement
+	cnt      []int32  // response: number of suggestions
+	before   []vec.V3 // positions before FTL (cluster fit)
+	constr   []int32  // sorted constrained nodes of the strand being solved
+	inClust  []int32  // per node: cluster id+1 of the node, 0 if none
+	segClust []int32  // per segment: union-find parent, −1 if not clustered
+	// per segment
+	contactSeg []bool // segment in contact at the end of the previous cycle
+	// per step
+	contacts []collide.Contact
+	obs      []collide.Contact
+	rmin     float64
+	delta    float64
+	tol      float64
+	fits []clusterFit // per segment (indexed by cluster root)
+}
+
+// New returns an FTL solver using detector det.
+func New(p Params, det collide.Detector) (*Solver, error) {
+	if det == nil {
+		return nil, errors.New("ftl: nil collision detector")
+	}
+	if err := p.validate(); err != nil {
+		return nil, err
+	}
+	return &Solver{P: p, Det: det}, nil
+}
+
+func (p Params) validate() error {
+	bad := func(name string, v float64) bool { return math.IsNaN(v) || math.IsInf(v, 0) || v < 0 }
+	switch {
+	case bad("delta", p.Delta):
+		return fmt.Errorf("ftl: delta %v must be finite and ≥ 0", p.Delta)
+	case bad("epsilon", p.Epsilon):
+		return fmt.Errorf("ftl: epsilon %v must be finite and ≥ 0", p.Epsilon)
+	case bad("tolerance", p.Tolerance):
+		return fmt.Errorf("ftl: tolerance %v must be finite and ≥ 0", p.Tolerance)
+	case p.Iterations < 1 || p.Iterations > 1000:
+		return fmt.Errorf("ftl: iterations %d must be in 1..1000", p.Iterations)
+	case p.StretchGuard && (math.IsNaN(p.MaxStretch) || p.MaxStretch < 1 || math.IsInf(p.MaxStretch, 0)):
+		return fmt.Errorf("ftl: max stretch %v must be finite and ≥ 1", p.MaxStretch)
+	}
+	return nil
+}
+
+// Name implements solver.Solver.
+func (s *Solver) Name() string { return "ftl" }
+
+// GraspForce implements solver.Solver: FTL is geometric and has no force model.
+func (s *Solver) GraspForce(int) (vec.V3, bool) { return vec.V3{}, false }
+
+// Reset implements solver.Solver.
+func (s *Solver) Reset(st *rope.State) error {
+	if len(st.Strands) == 0 {
+		return errors.New("ftl: no rope")
+	}
+	n := len(st.Pos)
+	m := st.NumSegs()
+	s.rmin = math.Inf(1)
+	for _, k := range st.Strands {
+		s.rmin = math.Min(s.rmin, k.Radius)
+	}
+	s.delta = s.P.Delta
+	if s.delta == 0 {
+		s.delta = 0.9 * s.rmin
+	}
+	if s.delta >= s.rmin {
+		return fmt.Errorf("ftl: delta %g m must be below the smallest rope radius %g m, or the rope can pass through itself", s.delta, s.rmin)
+	}
+	if s.P.Epsilon >= s.rmin {
+		return fmt.Errorf("ftl: epsilon %g m must be below the smallest rope radius %g m", s.P.Epsilon, s.rmin)
+	}
+	s.tol = s.P.Tolerance
+	if s.tol == 0 {
+		s.tol = 0.02 * s.rmin
+	}
+	s.fixed = make([]bool, n)
+	s.grasped = make([]bool, n)
+	s.save = make([]vec.V3, n)
+	s.pass = make([]vec.V3, n)
+	s.disp = make([]vec.V3, n)
+	s.cnt = make([]int32, n)
+	s.before = make([]vec.V3, n)
+	s.constr = make([]int32, 0, n)
+	s.inClust = make([]int32, n)
+	s.segClust = make([]int32, m)
+	s.contactSeg = make([]bool, m)
+	s.contacts = make([]collide.Contact, 0, 4*m)
+	s.obs = make([]collide.Contact, 0, m)
+	s.fits = make([]clusterFit, m)
+	for i := range s.segClust {
+		s.segClust[i] = -1
+	}
+	return nil
+}
+
+// Step implements solver.Solver.
+func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error {
+	if len(s.fixed) != len(st.Pos) || len(s.contactSeg) != st.NumSegs() {
+		if err := s.Reset(st); err != nil {
+			return err
+		}
+	}
+	*out = solver.Stats{MinSelfGap: math.Inf(1), MinObsGap: math.Inf(1)}
+	t0 := time.Now()
+
+	// Contact constraints from the previous cycle.
+	clear(s.fixed)
+	for seg, c := range s.contactSeg {
+		if c {
+			a := st.SegNode[seg]
+			s.fixed[a], s.fixed[a+1] = true, true
+		}
+	}
+	copy(s.before, st.Pos)
+
+	// 1. Grasps.
+	clear(s.grasped)
+	for _, g := range in.Grasps {
+		if g.Node < 0 || g.Node >= len(st.Pos) {
+			return fmt.Errorf("ftl: grasp of node %d, rope has %d nodes", g.Node, len(st.Pos))
+		}
+		if !g.Target.IsFinite() {
+			return fmt.Errorf("ftl: grasp target of node %d is not finite: %v", g.Node, g.Target)
+		}
+		s.grasped[g.Node] = true
+	}
+	for _, g := range in.Grasps {
+		s.moveGrasp(st, g)
+	}
+
+	// 2. FTL per strand.
+	for k := range st.Strands {
+		s.ftlStrand(st, k)
+	}
+	t1 := time.Now()
+	out.NsSolve = t1.Sub(t0).Nanoseconds()
+
+	// 3. Clusters of the previous cycle's contacts move rigidly.
+	if s.P.Clusters {
+		s.clusterMotion(st, out)
+	}
+	t2 := time.Now()
+	out.NsCluster = t2.Sub(t1).Nanoseconds()
+
+	// 4+5. Detection and response.
+	clear(s.contactSeg)
+	for it := 0; ; it++ {
+		ta := time.Now()
+		s.Det.Update(st)
+		tb := time.Now()
+		s.contacts = s.Det.Self(s.contacts[:0], st, 0)
+		s.obs = collide.Obstacles(s.obs[:0], st, in.Obstacles, 0)
+		tc := time.Now()
+		out.NsRefit += tb.Sub(ta).Nanoseconds()
+		out.NsDetect += tc.Sub(tb).Nanoseconds()
+		if it == 0 {
+			out.SelfContacts = len(s.contacts)
+			out.Contacts = len(s.contacts) + len(s.obs)
+			for i := range s.contacts {
+				s.contactSeg[s.contacts[i].A] = true
+				s.contactSeg[s.contacts[i].B] = true
+			}
+			for i := range s.obs {
+				s.contactSeg[s.obs[i].A] = true
+			}
+			s.buildClusters(st)
+		}
+		deep := false
+		for i := range s.contacts {
+			if s.contacts[i].Depth > s.tol {
+				deep = true
+				break
+			}
+		}
+		for i := range s.obs {
+			if s.obs[i].Depth > s.tol {
+				deep = true
+				break
+			}
+		}
+		if !deep || it == s.P.Iterations {
+			for i := range s.contacts {
+				out.MinSelfGap = math.Min(out.MinSelfGap, -s.contacts[i].Depth)
+			}
+			for i := range s.obs {
+				out.MinObsGap = math.Min(out.MinObsGap, -s.obs[i].Depth)
+			}
+			out.Iterations = it
+			break
+		}
+		s.respond(st)
+		out.NsRespond += time.Since(tc).Nanoseconds()
+	}
+
+	for _, g := range in.Grasps {
+		out.MaxLag = math.Max(out.MaxLag, st.Pos[g.Node].Dist(g.Target))
+	}
+	return nil
+}
+
+// moveGrasp moves node g.Node towards its target by at most delta, subject to the stretch guard.
+func (s *Solver) moveGrasp(st *rope.State, g solver.Grasp) {
+	p := st.Pos[g.Node]
+	d := g.Target.Sub(p)
+	l := d.Norm()
+	if l > s.delta {
+		d = d.Scale(s.delta / l)
+	}
+	np := p.Add(d)
+	if s.P.StretchGuard {
+		k := strandOf(st, g.Node)
+		str := st.Strands[k]
+		lo, hi := str.First, str.First+str.Nodes-1
+		// Nearest constrained node on each side.
+		for dir := -1; dir <= 1; dir += 2 {
+			j := g.Node + dir
+			for j >= lo && j <= hi && !s.fixed[j] && !s.grasped[j] {
+				j += dir
+			}
+			if j < lo || j > hi {
+				continue
+			}
+			links := float64(absInt(j - g.Node))
+			lim := links * str.Link * s.P.MaxStretch
+			o := st.Pos[j]
+			nd := np.Dist(o)
+			if nd > lim {
+				od := p.Dist(o)
+				allowed := math.Max(lim, od)
+				if nd > allowed {
+					np = o.Add(np.Sub(o).Scale(allowed / nd))
+				}
+			}
+		}
+	}
+	st.Pos[g.Node] = np
+}
+
+func strandOf(st *rope.State, node int) int {
+	for k, s := range st.Strands {
+		if node < s.First+s.Nodes {
+			return k
+		}
+	}
+	return len(st.Strands) - 1
+}
+
+func absInt(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// ftlStrand runs Brown's algorithm FTL on strand k.
+func (s *Solver) ftlStrand(st *rope.State, k int) {
+	str := st.Strands[k]
+	lo, hi := str.First, str.First+str.Nodes-1
+	s.constr = s.constr[:0]
+	for i := lo; i <= hi; i++ {
+		if s.fixed[i] || s.grasped[i] {
+			s.constr = append(s.constr, int32(i))
+		}
+	}
+	q := len(s.constr)
+	if q == 0 {
+		return // nothing holds or touches this rope: it stays (no gravity in FTL)
+	}
+	l := str.Link
+	if a := int(s.constr[0]); a > lo {
+		ftl1(st.Pos, a, lo, l)
+	}
+	if a := int(s.constr[q-1]); a < hi {
+		ftl1(st.Pos, a, hi, l)
+	}
+	for c := 0; c+1 < q; c++ {
+		i, j := int(s.constr[c]), int(s.constr[c+1])
+		if j-i < 2 {
+			continue
+		}
+		s.ftl2(st.Pos, i, j, l)
+	}
+}
+
+// ftl1 is Brown's FTL1(i, j): propagate from node i towards node j (inclusive), each node
+// placed at distance l from its predecessor along the line to its old position.
+func ftl1(p []vec.V3, i, j int, l float64) {
+	e := 1
+	if j < i {
+		e = -1
+	}
+	for a, b := i, i+e; b != j+e; a, b = b, b+e {
+		d := p[b].Sub(p[a])
+		n := d.Norm()
+		if n == 0 {
+			// Coincident nodes: keep going in the direction of the previous link, or any.
+			if a-e >= 0 && a-e < len(p) && a-e != b {
+				d = p[a].Sub(p[a-e])
+				n = d.Norm()
+			}
+			if n == 0 {
+				d, n = vec.V3{X: 1}, 1
+			}
+		}
+		p[b] = p[a].Add(d.Scale(l / n))
+	}
+}
+
+// ftl2 is Brown's FTL2(i, j), i < j: the average of FTL1(i, j−1) and FTL1(j, i+1).
+func (s *Solver) ftl2(p []vec.V3, i, j int, l float64) {
+	copy(s.save[i:j+1], p[i:j+1])
+	ftl1(p, i, j-1, l)
+	copy(s.pass[i:j+1], p[i:j+1])
+	copy(p[i:j+1], s.save[i:j+1])
+	ftl1(p, j, i+1, l)
+	for a := i + 1; a < j; a++ {
+		p[a] = p[a].Add(s.pass[a]).Scale(0.5)
+	}
+}
+
+// respond applies Brown §5's averaged displacements for the current contacts.
+func (s *Solver) respond(st *rope.State) {
+	clear(s.disp)
+	clear(s.cnt)
+	eps := s.P.Epsilon
+	for i := range s.contacts {
+		c := &s.contacts[i]
+		shift := 0.5*c.Depth + 0.5*eps
+		d := c.N.Scale(shift)
+		a := st.SegNode[c.A]
+		b := st.SegNode[c.B]
+		s.disp[a] = s.disp[a].Add(d)
+		s.disp[a+1] = s.disp[a+1].Add(d)
+		s.disp[b] = s.disp[b].Sub(d)
+		s.disp[b+1] = s.disp[b+1].Sub(d)
+		s.cnt[a]++
+		s.cnt[a+1]++
+		s.cnt[b]++
+		s.cnt[b+1]++
+	}
+	for i := range s.obs {
+		c := &s.obs[i]
+		d := c.N.Scale(c.Depth + eps)
+		a := st.SegNode[c.A]
+		s.disp[a] = s.disp[a].Add(d)
+		s.disp[a+1] = s.disp[a+1].Add(d)
+		s.cnt[a]++
+		s.cnt[a+1]++
+	}
+	for i, c := range s.cnt {
+		if c > 0 {
+			st.Pos[i] = st.Pos[i].Add(s.disp[i].Scale(1 / float64(c)))
+		}
+	}
+}
