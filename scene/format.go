@@ -1,0 +1,1111 @@
+// Package scene reads, checks and writes knotsim scene files, and evaluates scripted tool
+// trajectories.
+//
+// # File format
+//
+// A scene file is one JSON object (UTF-8, at most MaxFileSize bytes) in SI units: lengths and
+// positions in m, times in s. JSON names are snake_case; every name is listed in the field
+// comments of Scene and the types it holds. A minimal file:
+//
+//	{
+//	  "dt": 0.001,
+//	  "duration": 2,
+//	  "ropes": [
+//	    {"links": 100, "link_length": 0.01, "radius": 0.004,
+//	     "layout": {"type": "straight", "from": [0, 0, 0.1], "dir": [1, 0, 0]}}
+//	  ],
+//	  "tools": [
+//	    {"rope": 0, "node": -1, "grasp": 0,
+//	     "path": [{"t": 0, "pos": [1, 0, 0.1]}, {"t": 1, "pos": [1, 0, 0.5]}]}
+//	  ]
+//	}
+//
+// # Strictness
+//
+// Parse is stricter than encoding/json. It rejects unknown field names, names that match a
+// field only up to case ("Radius" for "radius"), duplicate names, null for a field that is
+// not optional, vectors that do not hold exactly three numbers, numbers that overflow
+// float64 (1e400) or that are not integers where an integer is expected, trailing data after
+// the object, and input larger than MaxFileSize. Every error names the path of the offending
+// value, as in
+//
+//	scene: ropes[0].radius: must be > 0 (got -0.001)
+//	scene: unknown field "radus" in ropes[0] (did you mean "radius"?)
+//
+// # Defaults
+//
+// Parse keeps the scene as written: a zero or absent optional field stays zero or nil, so
+// Parse(Marshal(s)) equals s. WithDefaults returns a copy with every default filled in; the
+// builder of a world should start from it. Each field comment states its default.
+//
+// # Errors
+//
+// Validate reports every rule a scene breaks (up to maxErrors of them), joined with
+// errors.Join in field order, one per line; errors.As finds the first *Error.
+package scene
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/knotsim/knotsim/vec"
+)
+
+// Limits of the format. Lengths in m, times in s.
+const (
+	MaxFileSize    = 16 << 20  // bytes of JSON Parse accepts
+	MaxCoord       = 1e6       // m, bound on |coordinate| of every position, offset and direction
+	MinLength      = 1e-6      // m, smallest link length and radius (1 µm)
+	MaxLength      = 1e6       // m, largest radius, major radius and rope length (links·link_length)
+	MaxDt          = 1.0       // s, largest time step
+	MaxDuration    = 1e6       // s, largest simulated time; also the bound on every time
+	MaxCycles      = 1e8       // largest duration/dt
+	MaxRopes       = 64        // ropes per scene
+	MaxLinks       = 1_000_000 // links per rope
+	MaxTotalLinks  = 1_000_000 // links of all ropes together (one world's node slice)
+	MaxObstacles   = 1024      // obstacles per scene
+	MaxTools       = 64        // tools per scene
+	MaxIterations  = 64        // solver.iterations
+	MaxStretchCap  = 10.0      // largest solver.max_stretch
+	MaxNameLen     = 256       // bytes of any name
+	MaxDescription = 64 << 10  // bytes of the description
+	MinDirection   = 1e-9      // m, shortest direction vector (normal, axis, dir)
+	MinTorusPQ     = 2         // smallest p and q of a torus knot
+	MaxTorusPQ     = 20        // largest p and q of a torus knot
+	maxErrors      = 20        // Validate reports at most this many errors
+	defaultDelta   = 0.9       // solver.delta default, × smallest rope radius
+	defaultEpsilon = 0.15      // solver.epsilon default, × smallest rope radius
+	defaultIter    = 8         // solver.iterations default
+	defaultStretch = 1.0       // solver.max_stretch default
+)
+
+// Vec is a point, offset or direction in a file, written as a JSON array of exactly three
+// numbers [x, y, z], m. It converts to vec.V3 with V3.
+type Vec [3]float64
+
+// V3 returns v as a vec.V3.
+func (v Vec) V3() vec.V3 { return vec.V3{X: v[0], Y: v[1], Z: v[2]} }
+
+// VecOf returns p as a Vec.
+func VecOf(p vec.V3) Vec { return Vec{p.X, p.Y, p.Z} }
+
+// Scene is a whole scene file.
+type Scene struct {
+	Name        string     `json:"name,omitempty"`        // optional, ≤ MaxNameLen bytes
+	Description string     `json:"description,omitempty"` // optional free text, ≤ MaxDescription bytes
+	Seed        uint64     `json:"seed,omitempty"`        // seed of any randomness in the run; default 0
+	Dt          float64    `json:"dt"`                    // s per simulation cycle, 0 < dt ≤ MaxDt
+	Duration    float64    `json:"duration"`              // s simulated, 0 < duration ≤ MaxDuration, duration/dt ≤ MaxCycles
+	Solver      Solver     `json:"solver,omitzero"`       // optional; every field has a default
+	Ropes       []Rope     `json:"ropes"`                 // 1..MaxRopes ropes
+	Obstacles   []Obstacle `json:"obstacles,omitempty"`   // 0..MaxObstacles rigid obstacles
+	Tools       []Tool     `json:"tools,omitempty"`       // 0..MaxTools scripted grasping tools
+}
+
+// Solver types and broad phases a scene may name.
+var (
+	SolverTypes = []string{"ftl"}
+	Broadphases = []string{"bvh", "aabb", "grid", "brute"}
+)
+
+// Solver chooses and tunes the rope solver. A zero field means its default (see WithDefaults).
+// The lengths are bounded by the smallest radius r of all ropes.
+type Solver struct {
+	Type         string   `json:"type,omitempty"`          // one of SolverTypes; default "ftl"
+	Delta        float64  `json:"delta,omitempty"`         // m, largest motion of a grasped node per cycle (FTL δ), 0 < δ < r; default 0.9·r
+	Epsilon      *float64 `json:"epsilon,omitempty"`       // m, friction margin (FTL ε), 0 ≤ ε < r; default 0.15·r
+	Iterations   int      `json:"iterations,omitempty"`    // collision response passes per cycle, 1..MaxIterations; default 8
+	Clusters     *bool    `json:"clusters,omitempty"`      // move colliding links as rigid clusters (FTL §5); default true
+	StretchGuard *bool    `json:"stretch_guard,omitempty"` // stop a grasped node that would stretch the rope beyond max_stretch; default true
+	MaxStretch   float64  `json:"max_stretch,omitempty"`   // largest ratio of a link's length to its rest length, 1..MaxStretchCap; default 1
+	Broadphase   string   `json:"broadphase,omitempty"`    // one of Broadphases; default "bvh"
+}
+
+// Rope is one rope (strand): Links links of rest length LinkLength, laid out by Layout.
+type Rope struct {
+	Name       string  `json:"name,omitempty"` // optional, unique among ropes, ≤ MaxNameLen bytes
+	Links      int     `json:"links"`          // number of links, 1..MaxLinks (nodes = links+1)
+	LinkLength float64 `json:"link_length"`    // m, rest length of every link, ≥ MinLength; links·link_length ≤ MaxLength
+	Radius     float64 `json:"radius"`         // m, rope radius R, MinLength ≤ R ≤ 2·link_length
+	Layout     Layout  `json:"layout"`         // initial shape
+}
+
+// Layout types.
+const (
+	LayoutStraight     = "straight"         // from, dir
+	LayoutPoints       = "points"           // points
+	LayoutOverhand     = "overhand"         // center
+	LayoutFigure8      = "figure8"          // center
+	LayoutOverhandFig8 = "overhand+figure8" // center
+	LayoutClove        = "clove"            // obstacle (a pole)
+	LayoutMunter       = "munter"           // obstacle (a ring)
+	LayoutTorusKnot    = "torus-knot"       // p, q, center
+	LayoutFigure8Curve = "figure8-curve"    // center
+)
+
+// LayoutTypes lists the layout types in the order error messages name them.
+var LayoutTypes = []string{LayoutStraight, LayoutPoints, LayoutOverhand, LayoutFigure8,
+	LayoutOverhandFig8, LayoutClove, LayoutMunter, LayoutTorusKnot, LayoutFigure8Curve}
+
+// Layout is the initial shape of a rope. Which fields a type uses is listed with each field;
+// a field the type does not use must be absent.
+type Layout struct {
+	Type string `json:"type"` // one of LayoutTypes
+
+	// "straight": the rope starts at From and runs along Dir for links·link_length.
+	From *Vec `json:"from,omitempty"` // m, first node; default origin
+	Dir  *Vec `json:"dir,omitempty"`  // direction, any length ≥ MinDirection; default +x
+
+	// "points": a polyline of ≥ 2 points, consecutive points distinct, resampled to Links
+	// links of equal length (the rope's rest length need not equal the polyline's length).
+	Points []Vec `json:"points,omitempty"` // m
+
+	// "torus-knot": the (P, Q) torus knot, P and Q coprime in MinTorusPQ..MaxTorusPQ.
+	P int `json:"p,omitempty"`
+	Q int `json:"q,omitempty"`
+
+	// "clove" and "munter": index into Scene.Obstacles of the pole ("clove") or ring
+	// ("munter") the hitch is tied around; required. The hitch sits on its obstacle.
+	Obstacle *int `json:"obstacle,omitempty"`
+
+	// "overhand", "figure8", "overhand+figure8", "torus-knot", "figure8-curve": where the
+	// knot sits, m; default origin.
+	Center *Vec `json:"center,omitempty"`
+}
+
+// Obstacle types.
+const (
+	ObstaclePlane  = "plane"  // point, normal
+	ObstacleSphere = "sphere" // center, radius
+	ObstaclePole   = "pole"   // a, b, radius
+	ObstacleRing   = "ring"   // center, axis, major, radius
+)
+
+// ObstacleTypes lists the obstacle types in the order error messages name them.
+var ObstacleTypes = []string{ObstaclePlane, ObstacleSphere, ObstaclePole, ObstacleRing}
+
+// Obstacle is a rigid obstacle (see package shape). Fields the type does not use must be absent;
+// the fields it uses are required.
+type Obstacle struct {
+	Type   string  `json:"type"`             // one of ObstacleTypes
+	Point  *Vec    `json:"point,omitempty"`  // plane: a point on the plane, m
+	Normal *Vec    `json:"normal,omitempty"` // plane: outward normal (solid below), any length ≥ MinDirection
+	Center *Vec    `json:"center,omitempty"` // sphere, ring: centre, m
+	Axis   *Vec    `json:"axis,omitempty"`   // ring: axis ⟂ the ring's plane, any length ≥ MinDirection
+	A      *Vec    `json:"a,omitempty"`      // pole: one end of the axis, m
+	B      *Vec    `json:"b,omitempty"`      // pole: other end of the axis, m, ≠ a
+	Radius float64 `json:"radius,omitempty"` // sphere, pole: radius; ring: tube radius (< major); m, MinLength..MaxLength
+	Major  float64 `json:"major,omitempty"`  // ring: distance from centre to the tube's centre line, m, ≤ MaxLength
+}
+
+// Tool is a scripted grasping tool: from Grasp until Release it holds node Node of rope Rope
+// and drags it toward the position its Path gives (see TargetAt). Two tools never hold the
+// same node at overlapping times.
+type Tool struct {
+	Name     string   `json:"name,omitempty"`     // optional, unique among tools, ≤ MaxNameLen bytes
+	Rope     int      `json:"rope"`               // index into Scene.Ropes
+	Node     int      `json:"node"`               // node index 0..links of that rope, or -1 for the last node
+	Grasp    float64  `json:"grasp"`              // s, scene time the tool closes, 0 ≤ grasp < duration
+	Release  *float64 `json:"release,omitempty"`  // s, scene time it opens, > grasp, ≤ MaxDuration; nil = never
+	Relative bool     `json:"relative,omitempty"` // path positions are offsets from the node's position at grasp time
+	Path     []Key    `json:"path"`               // ≥ 1 keys, strictly increasing t
+}
+
+// Key is one key of a tool path.
+type Key struct {
+	T   float64 `json:"t"`   // s, scene time (not time since grasp), 0 ≤ t ≤ MaxDuration
+	Pos Vec     `json:"pos"` // m, position (or offset when the tool is relative)
+}
+
+// Error is one problem found in a scene, at a JSON path such as "ropes[0].radius".
+type Error struct {
+	Path string // "" for the whole file
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	if e.Path == "" {
+		return "scene: " + e.Msg
+	}
+	return "scene: " + e.Path + ": " + e.Msg
+}
+
+// Parse reads a scene file, checks it strictly against the format (see the package comment),
+// then runs Validate. It does not fill in defaults (see WithDefaults). Empty obstacles, tools
+// and points arrays are stored as nil.
+func Parse(data []byte) (*Scene, error) {
+	if len(data) > MaxFileSize {
+		return nil, &Error{Msg: fmt.Sprintf("file is %d bytes; at most %d (16 MiB) are accepted", len(data), MaxFileSize)}
+	}
+	if err := precheck(data); err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var s Scene
+	if err := dec.Decode(&s); err != nil {
+		return nil, fmt.Errorf("scene: %w", err) // unreachable after precheck; kept as a guard
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, &Error{Msg: fmt.Sprintf("trailing data after the scene object at byte %d", dec.InputOffset())}
+	}
+	if len(s.Obstacles) == 0 {
+		s.Obstacles = nil
+	}
+	if len(s.Tools) == 0 {
+		s.Tools = nil
+	}
+	for i := range s.Ropes {
+		if len(s.Ropes[i].Layout.Points) == 0 {
+			s.Ropes[i].Layout.Points = nil
+		}
+	}
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
+// Marshal writes s as an indented scene file that Parse reads back equal to s. It refuses a
+// scene that does not pass Validate.
+func Marshal(s *Scene) ([]byte, error) {
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(s); err != nil {
+		return nil, fmt.Errorf("scene: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// MinRadius returns the smallest radius of s's ropes, m (+Inf when there is no rope).
+func (s *Scene) MinRadius() float64 {
+	r := math.Inf(1)
+	for i := range s.Ropes {
+		r = math.Min(r, s.Ropes[i].Radius)
+	}
+	return r
+}
+
+// WithDefaults returns a deep copy of s with every default filled in: the solver's type,
+// δ = 0.9·r and ε = 0.15·r (r the smallest rope radius), 8 iterations, clusters and stretch
+// guard on, max_stretch 1, broad phase "bvh"; a straight layout's from (origin) and dir (+x);
+// a knot layout's center (origin); and a tool's node -1 resolved to the rope's last node. Call
+// it on a valid scene; s is not changed.
+func (s *Scene) WithDefaults() Scene {
+	c := *s
+	r := s.MinRadius()
+	sv := &c.Solver
+	if sv.Type == "" {
+		sv.Type = "ftl"
+	}
+	if sv.Delta == 0 {
+		sv.Delta = defaultDelta * r
+	}
+	if sv.Epsilon == nil {
+		sv.Epsilon = ptr(defaultEpsilon * r)
+	} else {
+		sv.Epsilon = ptr(*sv.Epsilon)
+	}
+	if sv.Iterations == 0 {
+		sv.Iterations = defaultIter
+	}
+	sv.Clusters = ptr(sv.Clusters == nil || *sv.Clusters)
+	sv.StretchGuard = ptr(sv.StretchGuard == nil || *sv.StretchGuard)
+	if sv.MaxStretch == 0 {
+		sv.MaxStretch = defaultStretch
+	}
+	if sv.Broadphase == "" {
+		sv.Broadphase = "bvh"
+	}
+
+	c.Ropes = make([]Rope, len(s.Ropes))
+	for i, rp := range s.Ropes {
+		l := &rp.Layout
+		l.From, l.Dir, l.Center = cloneVec(l.From), cloneVec(l.Dir), cloneVec(l.Center)
+		l.Points = append([]Vec(nil), l.Points...)
+		if l.Obstacle != nil {
+			l.Obstacle = ptr(*l.Obstacle)
+		}
+		switch l.Type {
+		case LayoutStraight:
+			if l.From == nil {
+				l.From = &Vec{}
+			}
+			if l.Dir == nil {
+				l.Dir = &Vec{1, 0, 0}
+			}
+		case LayoutOverhand, LayoutFigure8, LayoutOverhandFig8, LayoutTorusKnot, LayoutFigure8Curve:
+			if l.Center == nil {
+				l.Center = &Vec{}
+			}
+		}
+		c.Ropes[i] = rp
+	}
+	if s.Obstacles != nil {
+		c.Obstacles = make([]Obstacle, len(s.Obstacles))
+		for i, o := range s.Obstacles {
+			o.Point, o.Normal, o.Center = cloneVec(o.Point), cloneVec(o.Normal), cloneVec(o.Center)
+			o.Axis, o.A, o.B = cloneVec(o.Axis), cloneVec(o.A), cloneVec(o.B)
+			c.Obstacles[i] = o
+		}
+	}
+	if s.Tools != nil {
+		c.Tools = make([]Tool, len(s.Tools))
+		for i, t := range s.Tools {
+			if t.Release != nil {
+				t.Release = ptr(*t.Release)
+			}
+			t.Path = append([]Key(nil), t.Path...)
+			if t.Node == -1 && t.Rope >= 0 && t.Rope < len(s.Ropes) {
+				t.Node = s.Ropes[t.Rope].Links
+			}
+			c.Tools[i] = t
+		}
+	}
+	return c
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func cloneVec(v *Vec) *Vec {
+	if v == nil {
+		return nil
+	}
+	return ptr(*v)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validation
+
+type checker struct {
+	errs []error
+	more int
+}
+
+func (c *checker) add(path, format string, args ...any) {
+	if len(c.errs) >= maxErrors {
+		c.more++
+		return
+	}
+	c.errs = append(c.errs, &Error{Path: path, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (c *checker) err() error {
+	if c.more > 0 {
+		c.errs = append(c.errs, &Error{Msg: fmt.Sprintf("%d more errors not shown", c.more)})
+	}
+	return errors.Join(c.errs...)
+}
+
+// num checks lo ≤ v ≤ hi (NaN fails).
+func (c *checker) num(path string, v, lo, hi float64, unit string) bool {
+	if v >= lo && v <= hi {
+		return true
+	}
+	switch {
+	case math.IsNaN(v) || math.IsInf(v, 0):
+		c.add(path, "must be finite (got %v)", v)
+	case v < lo:
+		c.add(path, "must be ≥ %v%s (got %v)", lo, unit, v)
+	default:
+		c.add(path, "must be ≤ %v%s (got %v)", hi, unit, v)
+	}
+	return false
+}
+
+// positive checks 0 < v ≤ hi.
+func (c *checker) positive(path string, v, hi float64, unit string) bool {
+	if v > 0 && v <= hi {
+		return true
+	}
+	switch {
+	case math.IsNaN(v) || math.IsInf(v, 0):
+		c.add(path, "must be finite (got %v)", v)
+	case v <= 0:
+		c.add(path, "must be > 0 (got %v)", v)
+	default:
+		c.add(path, "must be ≤ %v%s (got %v)", hi, unit, v)
+	}
+	return false
+}
+
+// coords checks that every component of v is within ±MaxCoord.
+func (c *checker) coords(path func() string, v Vec) bool {
+	for k, x := range v {
+		if !(math.Abs(x) <= MaxCoord) {
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				c.add(fmt.Sprintf("%s[%d]", path(), k), "must be finite (got %v)", x)
+			} else {
+				c.add(fmt.Sprintf("%s[%d]", path(), k), "|coordinate| must be ≤ %v m (got %v)", MaxCoord, x)
+			}
+			return false
+		}
+	}
+	return true
+}
+
+func (c *checker) optCoords(path string, v *Vec) bool {
+	return v == nil || c.coords(func() string { return path }, *v)
+}
+
+func (c *checker) direction(path string, v *Vec) {
+	if v == nil || !c.coords(func() string { return path }, *v) {
+		return
+	}
+	if n := v.V3().Norm(); !(n >= MinDirection) {
+		c.add(path, "must have length ≥ %v (got %v)", MinDirection, n)
+	}
+}
+
+func (c *checker) text(path, s string, max int) {
+	if len(s) > max {
+		c.add(path, "is %d bytes long; at most %d", len(s), max)
+	}
+	if !utf8.ValidString(s) {
+		c.add(path, "is not valid UTF-8")
+	}
+}
+
+func (c *checker) oneOf(path, v string, allowed []string, required bool) bool {
+	if v == "" && !required {
+		return true
+	}
+	for _, a := range allowed {
+		if v == a {
+			return true
+		}
+	}
+	if v == "" {
+		c.add(path, "missing; must be one of %s", strings.Join(allowed, ", "))
+	} else {
+		c.add(path, "%q is not one of %s", v, strings.Join(allowed, ", "))
+	}
+	return false
+}
+
+// unused reports a field the type does not use.
+func (c *checker) unused(path, kind, typ string, present bool) {
+	if present {
+		c.add(path, "not used by %s %q; remove it", kind, typ)
+	}
+}
+
+// Validate checks every rule of the format, including cross-references, and returns all
+// broken rules joined (at most maxErrors, then a count), or nil. It never panics, whatever s
+// holds.
+func (s *Scene) Validate() error {
+	var c checker
+	c.text("name", s.Name, MaxNameLen)
+	c.text("description", s.Description, MaxDescription)
+	dtOK := c.positive("dt", s.Dt, MaxDt, " s")
+	durOK := c.positive("duration", s.Duration, MaxDuration, " s")
+	if dtOK && durOK && s.Duration/s.Dt > MaxCycles {
+		c.add("duration", "%v s at dt %v s is %.4g cycles; at most %g", s.Duration, s.Dt, s.Duration/s.Dt, float64(MaxCycles))
+	}
+
+	c.validateRopes(s)
+	c.validateSolver(&s.Solver, s.MinRadius(), len(s.Ropes) > 0)
+	c.validateObstacles(s.Obstacles)
+	for i := range s.Ropes {
+		c.validateLayout(fmt.Sprintf("ropes[%d].layout", i), &s.Ropes[i].Layout, s.Obstacles)
+	}
+	c.validateTools(s, durOK)
+	return c.err()
+}
+
+func (c *checker) validateSolver(sv *Solver, r float64, haveRadius bool) {
+	c.oneOf("solver.type", sv.Type, SolverTypes, false)
+	// The bounds that depend on r are only checked when every radius is valid (r > 0).
+	rOK := haveRadius && r >= MinLength && r <= MaxLength
+	if sv.Delta != 0 {
+		if c.positive("solver.delta", sv.Delta, MaxLength, " m") && rOK && !(sv.Delta < r) {
+			c.add("solver.delta", "must be < the smallest rope radius %v m (got %v)", r, sv.Delta)
+		}
+	}
+	if sv.Epsilon != nil {
+		if c.num("solver.epsilon", *sv.Epsilon, 0, MaxLength, " m") && rOK && !(*sv.Epsilon < r) {
+			c.add("solver.epsilon", "must be < the smallest rope radius %v m (got %v)", r, *sv.Epsilon)
+		}
+	}
+	if sv.Iterations != 0 && (sv.Iterations < 1 || sv.Iterations > MaxIterations) {
+		c.add("solver.iterations", "must be in 1..%d (got %d)", MaxIterations, sv.Iterations)
+	}
+	if sv.MaxStretch != 0 {
+		c.num("solver.max_stretch", sv.MaxStretch, 1, MaxStretchCap, "")
+	}
+	c.oneOf("solver.broadphase", sv.Broadphase, Broadphases, false)
+}
+
+func (c *checker) validateRopes(s *Scene) {
+	if len(s.Ropes) < 1 || len(s.Ropes) > MaxRopes {
+		c.add("ropes", "must hold 1..%d ropes (got %d)", MaxRopes, len(s.Ropes))
+		if len(s.Ropes) > MaxRopes {
+			return
+		}
+	}
+	names := make(map[string]int)
+	total := 0
+	for i := range s.Ropes {
+		r := &s.Ropes[i]
+		p := fmt.Sprintf("ropes[%d]", i)
+		c.text(p+".name", r.Name, MaxNameLen)
+		if r.Name != "" {
+			if j, dup := names[r.Name]; dup {
+				c.add(p+".name", "%q is also the name of ropes[%d]", r.Name, j)
+			} else {
+				names[r.Name] = i
+			}
+		}
+		linksOK := r.Links >= 1 && r.Links <= MaxLinks
+		if !linksOK {
+			c.add(p+".links", "must be in 1..%d (got %d)", MaxLinks, r.Links)
+		} else {
+			total += r.Links
+		}
+		lenOK := false
+		if r.LinkLength > 0 && r.LinkLength < MinLength {
+			c.add(p+".link_length", "must be ≥ %v m (got %v)", MinLength, r.LinkLength)
+		} else if c.positive(p+".link_length", r.LinkLength, MaxLength, " m") {
+			lenOK = true
+			if linksOK && float64(r.Links)*r.LinkLength > MaxLength {
+				c.add(p+".link_length", "rope length %d·%v m = %v m exceeds %v m", r.Links, r.LinkLength, float64(r.Links)*r.LinkLength, MaxLength)
+			}
+		}
+		if r.Radius > 0 && r.Radius < MinLength {
+			c.add(p+".radius", "must be ≥ %v m (got %v)", MinLength, r.Radius)
+		} else if c.positive(p+".radius", r.Radius, MaxLength, " m") && lenOK && r.Radius > 2*r.LinkLength {
+			c.add(p+".radius", "must be ≤ 2·link_length = %v m (got %v)", 2*r.LinkLength, r.Radius)
+		}
+	}
+	if total > MaxTotalLinks {
+		c.add("ropes", "%d links in all; at most %d", total, MaxTotalLinks)
+	}
+}
+
+func (c *checker) validateLayout(p string, l *Layout, obs []Obstacle) {
+	if !c.oneOf(p+".type", l.Type, LayoutTypes, true) {
+		return
+	}
+	kind := "layout"
+	straight := l.Type == LayoutStraight
+	points := l.Type == LayoutPoints
+	torus := l.Type == LayoutTorusKnot
+	hitch := l.Type == LayoutClove || l.Type == LayoutMunter
+	centred := !straight && !points && !hitch
+	c.unused(p+".from", kind, l.Type, !straight && l.From != nil)
+	c.unused(p+".dir", kind, l.Type, !straight && l.Dir != nil)
+	c.unused(p+".points", kind, l.Type, !points && l.Points != nil)
+	c.unused(p+".p", kind, l.Type, !torus && l.P != 0)
+	c.unused(p+".q", kind, l.Type, !torus && l.Q != 0)
+	c.unused(p+".obstacle", kind, l.Type, !hitch && l.Obstacle != nil)
+	c.unused(p+".center", kind, l.Type, !centred && l.Center != nil)
+	c.optCoords(p+".from", l.From)
+	c.optCoords(p+".center", l.Center)
+	c.direction(p+".dir", l.Dir)
+	switch {
+	case points:
+		if len(l.Points) < 2 {
+			c.add(p+".points", "needs at least 2 points (got %d)", len(l.Points))
+		}
+		for j := range l.Points {
+			if !c.coords(func() string { return fmt.Sprintf("%s.points[%d]", p, j) }, l.Points[j]) {
+				continue
+			}
+			if j > 0 && l.Points[j] == l.Points[j-1] {
+				c.add(fmt.Sprintf("%s.points[%d]", p, j), "repeats the previous point %v", l.Points[j])
+			}
+		}
+	case torus:
+		pOK := c.pq(p+".p", l.P)
+		qOK := c.pq(p+".q", l.Q)
+		if pOK && qOK && gcd(l.P, l.Q) != 1 {
+			c.add(p, "p = %d and q = %d must be coprime (gcd %d)", l.P, l.Q, gcd(l.P, l.Q))
+		}
+	case hitch:
+		want, what := ObstaclePole, "a pole"
+		if l.Type == LayoutMunter {
+			want, what = ObstacleRing, "a ring"
+		}
+		switch {
+		case l.Obstacle == nil:
+			c.add(p+".obstacle", "missing; a %s hitch needs the index of %s in obstacles", l.Type, what)
+		case *l.Obstacle < 0 || *l.Obstacle >= len(obs):
+			c.add(p+".obstacle", "index %d out of range (%d obstacles)", *l.Obstacle, len(obs))
+		case obs[*l.Obstacle].Type != want:
+			c.add(p+".obstacle", "obstacles[%d] is a %q; a %s hitch needs %s", *l.Obstacle, obs[*l.Obstacle].Type, l.Type, what)
+		}
+	}
+}
+
+func (c *checker) pq(path string, v int) bool {
+	if v < MinTorusPQ || v > MaxTorusPQ {
+		c.add(path, "must be in %d..%d (got %d)", MinTorusPQ, MaxTorusPQ, v)
+		return false
+	}
+	return true
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+func (c *checker) validateObstacles(obs []Obstacle) {
+	if len(obs) > MaxObstacles {
+		c.add("obstacles", "must hold at most %d obstacles (got %d)", MaxObstacles, len(obs))
+		return
+	}
+	for i := range obs {
+		o := &obs[i]
+		p := fmt.Sprintf("obstacles[%d]", i)
+		if !c.oneOf(p+".type", o.Type, ObstacleTypes, true) {
+			continue
+		}
+		plane, sphere, pole, ring := o.Type == ObstaclePlane, o.Type == ObstacleSphere, o.Type == ObstaclePole, o.Type == ObstacleRing
+		fields := []struct {
+			name    string
+			v       *Vec
+			used    bool
+			isDir   bool
+			present bool
+		}{
+			{"point", o.Point, plane, false, o.Point != nil},
+			{"normal", o.Normal, plane, true, o.Normal != nil},
+			{"center", o.Center, sphere || ring, false, o.Center != nil},
+			{"axis", o.Axis, ring, true, o.Axis != nil},
+			{"a", o.A, pole, false, o.A != nil},
+			{"b", o.B, pole, false, o.B != nil},
+		}
+		for _, f := range fields {
+			fp := p + "." + f.name
+			switch {
+			case !f.used:
+				c.unused(fp, "obstacle", o.Type, f.present)
+			case !f.present:
+				c.add(fp, "missing; a %s needs it", o.Type)
+			case f.isDir:
+				c.direction(fp, f.v)
+			default:
+				c.optCoords(fp, f.v)
+			}
+		}
+		if pole && o.A != nil && o.B != nil && *o.A == *o.B {
+			c.add(p+".b", "must differ from a (both %v)", *o.A)
+		}
+		c.unused(p+".major", "obstacle", o.Type, !ring && o.Major != 0)
+		radiusOK := false
+		if plane {
+			c.unused(p+".radius", "obstacle", o.Type, o.Radius != 0)
+		} else if o.Radius > 0 && o.Radius < MinLength {
+			c.add(p+".radius", "must be ≥ %v m (got %v)", MinLength, o.Radius)
+		} else {
+			radiusOK = c.positive(p+".radius", o.Radius, MaxLength, " m")
+		}
+		if ring && c.positive(p+".major", o.Major, MaxLength, " m") && radiusOK && !(o.Radius < o.Major) {
+			c.add(p+".radius", "tube radius must be < major %v m (got %v)", o.Major, o.Radius)
+		}
+	}
+}
+
+func (c *checker) validateTools(s *Scene, durOK bool) {
+	if len(s.Tools) > MaxTools {
+		c.add("tools", "must hold at most %d tools (got %d)", MaxTools, len(s.Tools))
+		return
+	}
+	names := make(map[string]int)
+	type hold struct {
+		rope, node int
+		from, to   float64
+	}
+	holds := make([]hold, len(s.Tools))
+	for i := range s.Tools {
+		t := &s.Tools[i]
+		p := fmt.Sprintf("tools[%d]", i)
+		holds[i] = hold{rope: -1}
+		c.text(p+".name", t.Name, MaxNameLen)
+		if t.Name != "" {
+			if j, dup := names[t.Name]; dup {
+				c.add(p+".name", "%q is also the name of tools[%d]", t.Name, j)
+			} else {
+				names[t.Name] = i
+			}
+		}
+		node := -2
+		if t.Rope < 0 || t.Rope >= len(s.Ropes) {
+			c.add(p+".rope", "index %d out of range (%d ropes)", t.Rope, len(s.Ropes))
+		} else if links := s.Ropes[t.Rope].Links; links >= 1 && links <= MaxLinks {
+			switch {
+			case t.Node == -1:
+				node = links
+			case t.Node < -1 || t.Node > links:
+				c.add(p+".node", "must be in 0..%d (rope %d has %d links) or -1 for the last node (got %d)", links, t.Rope, links, t.Node)
+			default:
+				node = t.Node
+			}
+		}
+		graspOK := c.num(p+".grasp", t.Grasp, 0, MaxDuration, " s")
+		if graspOK && durOK && !(t.Grasp < s.Duration) {
+			c.add(p+".grasp", "must be < duration %v s (got %v)", s.Duration, t.Grasp)
+			graspOK = false
+		}
+		to := math.Inf(1)
+		if t.Release != nil {
+			if c.num(p+".release", *t.Release, 0, MaxDuration, " s") && graspOK && !(*t.Release > t.Grasp) {
+				c.add(p+".release", "must be > grasp %v s (got %v)", t.Grasp, *t.Release)
+				graspOK = false
+			}
+			to = *t.Release
+		}
+		if node >= 0 && graspOK {
+			holds[i] = hold{t.Rope, node, t.Grasp, to}
+		}
+		if len(t.Path) == 0 {
+			c.add(p+".path", "needs at least 1 key")
+		}
+		for k := range t.Path {
+			kp := fmt.Sprintf("%s.path[%d]", p, k)
+			key := &t.Path[k]
+			if c.num(kp+".t", key.T, 0, MaxDuration, " s") && k > 0 {
+				if prev := t.Path[k-1].T; !(key.T > prev) {
+					c.add(kp+".t", "times must increase (%v after %v)", key.T, prev)
+				}
+			}
+			c.coords(func() string { return kp + ".pos" }, key.Pos)
+		}
+	}
+	for i := range holds {
+		for j := range i {
+			a, b := holds[i], holds[j]
+			if a.rope >= 0 && a.rope == b.rope && a.node == b.node && a.from < b.to && b.from < a.to {
+				c.add(fmt.Sprintf("tools[%d]", i), "holds node %d of rope %d during [%v, %v) s while tools[%d] holds it during [%v, %v) s",
+					a.node, a.rope, a.from, a.to, j, b.from, b.to)
+			}
+		}
+	}
+}
+
+// ---------------------------------------------------------------------------------------------
+// Strict pre-check of the JSON text against the Go types, with paths in the errors.
+
+// pathElem is one step of a JSON path, kept on the stack; the string is built only on error.
+type pathElem struct {
+	parent *pathElem
+	key    string // field name, or "" for an array index
+	index  int
+}
+
+func (p *pathElem) String() string {
+	if p == nil {
+		return ""
+	}
+	var parts []*pathElem
+	for q := p; q != nil; q = q.parent {
+		parts = append(parts, q)
+	}
+	var b strings.Builder
+	for i := len(parts) - 1; i >= 0; i-- {
+		q := parts[i]
+		if q.key == "" {
+			fmt.Fprintf(&b, "[%d]", q.index)
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(q.key)
+	}
+	return b.String()
+}
+
+type prechecker struct {
+	data []byte
+	dec  *json.Decoder
+}
+
+func precheck(data []byte) error {
+	pc := &prechecker{data: data, dec: json.NewDecoder(bytes.NewReader(data))}
+	pc.dec.UseNumber()
+	tok, err := pc.dec.Token()
+	if err == io.EOF {
+		return &Error{Msg: "empty input; a scene file holds one JSON object"}
+	}
+	if err != nil {
+		return pc.syntax(err)
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		return &Error{Msg: fmt.Sprintf("a scene file holds one JSON object (got %s)", describe(tok))}
+	}
+	if err := pc.value(reflect.TypeFor[Scene](), tok, nil); err != nil {
+		return err
+	}
+	off := pc.dec.InputOffset()
+	if _, err := pc.dec.Token(); err != io.EOF {
+		return &Error{Msg: fmt.Sprintf("trailing data after the scene object at %s", pc.where(off))}
+	}
+	return nil
+}
+
+// where describes byte offset off as "line L, column C".
+func (pc *prechecker) where(off int64) string {
+	if off > int64(len(pc.data)) {
+		off = int64(len(pc.data))
+	}
+	before := pc.data[:off]
+	line := bytes.Count(before, []byte{'\n'}) + 1
+	col := int(off) - bytes.LastIndexByte(before, '\n')
+	return fmt.Sprintf("line %d, column %d", line, col)
+}
+
+func (pc *prechecker) syntax(err error) error {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return &Error{Msg: fmt.Sprintf("invalid JSON at %s: %s", pc.where(se.Offset), se.Error())}
+	}
+	if err == io.ErrUnexpectedEOF || err == io.EOF {
+		return &Error{Msg: "invalid JSON: unexpected end of input"}
+	}
+	return &Error{Msg: "invalid JSON: " + err.Error()}
+}
+
+func (pc *prechecker) next() (json.Token, error) {
+	tok, err := pc.dec.Token()
+	if err != nil {
+		return nil, pc.syntax(err)
+	}
+	return tok, nil
+}
+
+func describe(tok json.Token) string {
+	switch v := tok.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return strconv.FormatBool(v)
+	case string:
+		return "a string"
+	case json.Number:
+		return "the number " + string(v)
+	case json.Delim:
+		if v == '[' {
+			return "an array"
+		}
+		return "an object"
+	}
+	return fmt.Sprintf("%v", tok)
+}
+
+func typeErr(p *pathElem, want string, tok json.Token) error {
+	return &Error{Path: p.String(), Msg: fmt.Sprintf("must be %s (got %s)", want, describe(tok))}
+}
+
+// fieldSet lists the JSON names of a struct type and their types, by field order.
+type fieldSet struct {
+	names []string
+	types []reflect.Type
+	index map[string]int
+}
+
+var fieldSets sync.Map // reflect.Type → *fieldSet
+
+func fieldsOf(t reflect.Type) *fieldSet {
+	if fs, ok := fieldSets.Load(t); ok {
+		return fs.(*fieldSet)
+	}
+	fs := &fieldSet{index: make(map[string]int)}
+	for f := range t.Fields() {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if !f.IsExported() || name == "-" {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		fs.index[name] = len(fs.names)
+		fs.names = append(fs.names, name)
+		fs.types = append(fs.types, f.Type)
+	}
+	if len(fs.names) > 64 {
+		panic("scene: a struct has more than 64 fields; widen the seen mask in object")
+	}
+	fieldSets.Store(t, fs)
+	return fs
+}
+
+// value checks the value that starts with tok against type t.
+func (pc *prechecker) value(t reflect.Type, tok json.Token, p *pathElem) error {
+	if t.Kind() == reflect.Pointer {
+		if tok == nil {
+			return nil
+		}
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		if d, ok := tok.(json.Delim); !ok || d != '{' {
+			return typeErr(p, "an object", tok)
+		}
+		return pc.object(t, p)
+	case reflect.Slice, reflect.Array:
+		if d, ok := tok.(json.Delim); !ok || d != '[' {
+			if t.Kind() == reflect.Array && t.Elem().Kind() == reflect.Float64 {
+				return typeErr(p, fmt.Sprintf("an array of %d numbers", t.Len()), tok)
+			}
+			return typeErr(p, "an array", tok)
+		}
+		n := 0
+		for pc.dec.More() {
+			if t.Kind() == reflect.Array && n >= t.Len() {
+				return &Error{Path: p.String(), Msg: fmt.Sprintf("must hold exactly %d numbers (got more)", t.Len())}
+			}
+			el, err := pc.next()
+			if err != nil {
+				return err
+			}
+			if err := pc.value(t.Elem(), el, &pathElem{parent: p, index: n}); err != nil {
+				return err
+			}
+			n++
+		}
+		if t.Kind() == reflect.Array && n != t.Len() {
+			return &Error{Path: p.String(), Msg: fmt.Sprintf("must hold exactly %d numbers (got %d)", t.Len(), n)}
+		}
+		_, err := pc.next() // ']'
+		return err
+	case reflect.Float64:
+		num, ok := tok.(json.Number)
+		if !ok {
+			return typeErr(p, "a number", tok)
+		}
+		if _, err := strconv.ParseFloat(string(num), 64); err != nil {
+			return &Error{Path: p.String(), Msg: fmt.Sprintf("number %s is out of range", num)}
+		}
+	case reflect.Int:
+		num, ok := tok.(json.Number)
+		if !ok {
+			return typeErr(p, "an integer", tok)
+		}
+		if _, err := strconv.ParseInt(string(num), 10, strconv.IntSize); err != nil {
+			return &Error{Path: p.String(), Msg: fmt.Sprintf("must be an integer in int range (got %s)", num)}
+		}
+	case reflect.Uint64:
+		num, ok := tok.(json.Number)
+		if !ok {
+			return typeErr(p, "an integer", tok)
+		}
+		if _, err := strconv.ParseUint(string(num), 10, 64); err != nil {
+			return &Error{Path: p.String(), Msg: fmt.Sprintf("must be an integer in 0..%d (got %s)", uint64(math.MaxUint64), num)}
+		}
+	case reflect.Bool:
+		if _, ok := tok.(bool); !ok {
+			return typeErr(p, "true or false", tok)
+		}
+	case reflect.String:
+		if _, ok := tok.(string); !ok {
+			return typeErr(p, "a string", tok)
+		}
+	default:
+		panic("scene: precheck does not handle " + t.String()) // programmer error: a new field type
+	}
+	return nil
+}
+
+func (pc *prechecker) object(t reflect.Type, p *pathElem) error {
+	fs := fieldsOf(t)
+	var seen uint64 // bit i: field i appeared
+	for pc.dec.More() {
+		tok, err := pc.next()
+		if err != nil {
+			return err
+		}
+		key, _ := tok.(string) // the decoder guarantees object keys are strings
+		i, ok := fs.index[key]
+		if !ok {
+			where := "at the top level"
+			if p != nil {
+				where = "in " + p.String()
+			}
+			msg := fmt.Sprintf("unknown field %q %s", key, where)
+			if s := suggest(key, fs.names); s != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", s)
+			}
+			return &Error{Msg: msg}
+		}
+		child := &pathElem{parent: p, key: key}
+		if seen&(1<<i) != 0 {
+			return &Error{Path: child.String(), Msg: "appears twice"}
+		}
+		seen |= 1 << i
+		vt, err := pc.next()
+		if err != nil {
+			return err
+		}
+		if err := pc.value(fs.types[i], vt, child); err != nil {
+			return err
+		}
+	}
+	_, err := pc.next() // '}'
+	return err
+}
+
+// suggest returns the name in names closest to key (same up to case, or within edit distance
+// 2), or "".
+func suggest(key string, names []string) string {
+	best, bestD := "", 3
+	for _, n := range names {
+		if strings.EqualFold(n, key) {
+			return n
+		}
+		if d := editDistance(strings.ToLower(key), n, bestD); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	return best
+}
+
+// editDistance returns the Levenshtein distance between a and b in bytes, or limit if it is
+// at least limit.
+func editDistance(a, b string, limit int) int {
+	if len(a) > 64 || len(b) > 64 || abs(len(a)-len(b)) >= limit {
+		return limit
+	}
+	var rowBuf [2][65]int
+	prev, cur := rowBuf[0][:len(b)+1], rowBuf[1][:len(b)+1]
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return min(prev[len(b)], limit)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
