@@ -31,13 +31,18 @@ type Params struct {
 	StretchGuard bool
 	// MaxStretch is h/link in the k·h rule, ≥ 1.
 	MaxStretch float64
+	// LengthPasses is the number of Gauss–Seidel sweeps that pull every link back to its rest
+	// length after each response pass (ours, not the paper's: the response shifts whole links,
+	// which stretches their neighbours, and links between two contact nodes are never touched
+	// by FTL, so in a tight knot the stretch would accumulate). 0 is the paper's behaviour.
+	LengthPasses int
 }
 
 // DefaultParams returns the parameters used by the built-in scenes for a rope of radius r and
 // link length l, m: Delta 0.9r, ε = 0.3r (0.15 of the unit link at R = 0.5), 8 passes, clusters
 // and the stretch guard on.
 func DefaultParams(r, l float64) Params {
-	return Params{Delta: 0.9 * r, Epsilon: 0.3 * r, Iterations: 8, Clusters: true, StretchGuard: true, MaxStretch: 1}
+	return Params{Delta: 0.9 * r, Epsilon: 0.3 * r, Iterations: 8, Clusters: true, StretchGuard: true, MaxStretch: 1, LengthPasses: 2}
 }
 
 // Solver is the FTL solver. It implements solver.Solver.
@@ -63,6 +68,7 @@ type Solver struct {
 	obs      []collide.Contact
 	rmin     float64
 	delta    float64
+	maxMove  float64 // no node moves further than this in one cycle, m
 	tol      float64
 	fits []clusterFit // per segment (indexed by cluster root)
 }
@@ -87,6 +93,8 @@ func (p Params) validate() error {
 		return fmt.Errorf("ftl: epsilon %v must be finite and ≥ 0", p.Epsilon)
 	case bad("tolerance", p.Tolerance):
 		return fmt.Errorf("ftl: tolerance %v must be finite and ≥ 0", p.Tolerance)
+	case p.LengthPasses < 0 || p.LengthPasses > 100:
+		return fmt.Errorf("ftl: length passes %d must be in 0..100", p.LengthPasses)
 	case p.Iterations < 1 || p.Iterations > 1000:
 		return fmt.Errorf("ftl: iterations %d must be in 1..1000", p.Iterations)
 	case p.StretchGuard && (math.IsNaN(p.MaxStretch) || p.MaxStretch < 1 || math.IsInf(p.MaxStretch, 0)):
@@ -122,6 +130,10 @@ func (s *Solver) Reset(st *rope.State) error {
 	if s.P.Epsilon >= s.rmin {
 		return fmt.Errorf("ftl: epsilon %g m must be below the smallest rope radius %g m", s.P.Epsilon, s.rmin)
 	}
+	// Brown §4's argument against passing through needs every point to move less than R per
+	// cycle; with overlaps of up to 0.25R allowed, two segments 1.75R apart may close at most
+	// 2·maxMove < 1.75R, so their axes never cross within a cycle.
+	s.maxMove = math.Max(s.delta, 0.85*s.rmin)
 	s.tol = s.P.Tolerance
 	if s.tol == 0 {
 		s.tol = 0.02 * s.rmin
@@ -192,6 +204,7 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 	if s.P.Clusters {
 		s.clusterMotion(st, out)
 	}
+	s.capMotion(st)
 	t2 := time.Now()
 	out.NsCluster = t2.Sub(t1).Nanoseconds()
 
@@ -218,7 +231,10 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 			}
 			s.buildClusters(st)
 		}
-		deep := false
+		// The first pass answers every contact (Brown §5: push out by ε beyond touching, so the
+		// pair may slide next cycle); later passes only run while overlaps deeper than the
+		// tolerance remain.
+		deep := it == 0 && len(s.contacts)+len(s.obs) > 0
 		for i := range s.contacts {
 			if s.contacts[i].Depth > s.tol {
 				deep = true
@@ -242,6 +258,8 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 			break
 		}
 		s.respond(st)
+		s.relaxLengths(st)
+		s.capMotion(st)
 		out.NsRespond += time.Since(tc).Nanoseconds()
 	}
 
@@ -277,9 +295,16 @@ func (s *Solver) moveGrasp(st *rope.State, g solver.Grasp) {
 			lim := links * str.Link * s.P.MaxStretch
 			o := st.Pos[j]
 			nd := np.Dist(o)
-			if nd > lim {
-				od := p.Dist(o)
-				allowed := math.Max(lim, od)
+			od := p.Dist(o)
+			// The k·h rule on the chord, and the same rule on the rope itself: while the rope
+			// between the two nodes is already longer than k·h (it wraps around a knot or an
+			// obstacle), the grasp may not pull them further apart.
+			allowed := lim
+			if nd > od && pathLength(st.Pos, g.Node, j) > lim {
+				allowed = od
+			}
+			if nd > allowed {
+				allowed = math.Max(allowed, math.Min(od, lim))
 				if nd > allowed {
 					np = o.Add(np.Sub(o).Scale(allowed / nd))
 				}
@@ -287,6 +312,18 @@ func (s *Solver) moveGrasp(st *rope.State, g solver.Grasp) {
 		}
 	}
 	st.Pos[g.Node] = np
+}
+
+// pathLength is the length of the polyline between nodes i and j.
+func pathLength(p []vec.V3, i, j int) float64 {
+	if j < i {
+		i, j = j, i
+	}
+	var l float64
+	for a := i; a < j; a++ {
+		l += p[a].Dist(p[a+1])
+	}
+	return l
 }
 
 func strandOf(st *rope.State, node int) int {
@@ -368,6 +405,49 @@ func (s *Solver) ftl2(p []vec.V3, i, j int, l float64) {
 	ftl1(p, j, i+1, l)
 	for a := i + 1; a < j; a++ {
 		p[a] = p[a].Add(s.pass[a]).Scale(0.5)
+	}
+}
+
+// relaxLengths runs LengthPasses Gauss–Seidel sweeps of the link-length constraints; grasped
+// nodes do not move.
+func (s *Solver) relaxLengths(st *rope.State) {
+	for pass := 0; pass < s.P.LengthPasses; pass++ {
+		for _, str := range st.Strands {
+			l := str.Link
+			for i := str.First; i < str.First+str.Nodes-1; i++ {
+				ga, gb := s.grasped[i], s.grasped[i+1]
+				if ga && gb {
+					continue
+				}
+				d := st.Pos[i+1].Sub(st.Pos[i])
+				n := d.Norm()
+				if n == 0 {
+					continue
+				}
+				corr := d.Scale((n - l) / n)
+				switch {
+				case ga:
+					st.Pos[i+1] = st.Pos[i+1].Sub(corr)
+				case gb:
+					st.Pos[i] = st.Pos[i].Add(corr)
+				default:
+					st.Pos[i] = st.Pos[i].Add(corr.Scale(0.5))
+					st.Pos[i+1] = st.Pos[i+1].Sub(corr.Scale(0.5))
+				}
+			}
+		}
+	}
+}
+
+// capMotion pulls back every node that has moved further than maxMove since the start of the
+// cycle, along the line to its start position.
+func (s *Solver) capMotion(st *rope.State) {
+	lim2 := s.maxMove * s.maxMove
+	for i, p := range st.Pos {
+		d := p.Sub(s.before[i])
+		if n2 := d.Norm2(); n2 > lim2 {
+			st.Pos[i] = s.before[i].Add(d.Scale(s.maxMove / math.Sqrt(n2)))
+		}
 	}
 }
 
