@@ -169,3 +169,24 @@ func Resample(pts []vec.V3, n int) []vec.V3 {
 	out[n] = pts[len(pts)-1]
 	return out
 }
+
+// MinSegmentDistance returns the smallest axis-to-axis distance between two non-adjacent
+// segments (see Adjacent), m, by brute force; +Inf when there is no such pair. It is meant for
+// reports and tests, not for the per-cycle loop.
+func (st *State) MinSegmentDistance() float64 {
+	best := math.Inf(1)
+	n := st.NumSegs()
+	for a := 0; a < n; a++ {
+		p0, p1 := st.Seg(a)
+		for b := a + 1; b < n; b++ {
+			if st.Adjacent(a, b) {
+				continue
+			}
+			q0, q1 := st.Seg(b)
+			if _, _, d2 := vec.ClosestSegSeg(p0, p1, q0, q1); d2 < best*best {
+				best = math.Sqrt(d2)
+			}
+		}
+	}
+	return best
+}
