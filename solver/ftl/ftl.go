@@ -8,6 +8,7 @@ import (
 
 	"github.com/knotsim/knotsim/collide"
 	"github.com/knotsim/knotsim/rope"
+	"github.com/knotsim/knotsim/shape"
 	"github.com/knotsim/knotsim/solver"
 	"github.com/knotsim/knotsim/vec"
 )
@@ -69,6 +70,7 @@ type Solver struct {
 	rmin     float64
 	delta    float64
 	maxMove  float64 // no node moves further than this in one cycle, m
+	tight    []bool  // per strand: the last cycle ended with an overlap deeper than tightDepth
 	tol      float64
 	fits []clusterFit // per segment (indexed by cluster root)
 }
@@ -152,6 +154,7 @@ func (s *Solver) Reset(st *rope.State) error {
 	s.contacts = make([]collide.Contact, 0, 4*m)
 	s.obs = make([]collide.Contact, 0, m)
 	s.fits = make([]clusterFit, m)
+	s.tight = make([]bool, len(st.Strands))
 	for i := range s.segClust {
 		s.segClust[i] = -1
 	}
@@ -204,6 +207,7 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 	if s.P.Clusters {
 		s.clusterMotion(st, out)
 	}
+	s.relaxLengths(st)
 	s.capMotion(st)
 	t2 := time.Now()
 	out.NsCluster = t2.Sub(t1).Nanoseconds()
@@ -255,10 +259,25 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 				out.MinObsGap = math.Min(out.MinObsGap, -s.obs[i].Depth)
 			}
 			out.Iterations = it
+			clear(s.tight)
+			for i := range s.contacts {
+				if c := &s.contacts[i]; c.Depth > tightDepth*st.SegRadius[c.A] {
+					s.tight[st.SegStrand[c.A]] = true
+					s.tight[st.SegStrand[c.B]] = true
+				}
+			}
 			break
 		}
-		s.respond(st)
-		s.relaxLengths(st)
+		if it == 0 {
+			s.respond(st)
+		} else {
+			s.respondSequential(st, in.Obstacles)
+		}
+		if it+1 < s.P.Iterations {
+			// The last pass leaves the response's result as it is: overlaps are what users
+			// see, a link a little long is not.
+			s.relaxLengths(st)
+		}
 		s.capMotion(st)
 		out.NsRespond += time.Since(tc).Nanoseconds()
 	}
@@ -282,37 +301,67 @@ func (s *Solver) moveGrasp(st *rope.State, g solver.Grasp) {
 		k := strandOf(st, g.Node)
 		str := st.Strands[k]
 		lo, hi := str.First, str.First+str.Nodes-1
-		// Nearest constrained node on each side.
+		h := str.Link * s.P.MaxStretch
 		for dir := -1; dir <= 1; dir += 2 {
-			j := g.Node + dir
-			for j >= lo && j <= hi && !s.fixed[j] && !s.grasped[j] {
-				j += dir
+			// Nearest constrained node (grasp or contact) and nearest other grasp on this side.
+			j, jg := -1, -1
+			for i := g.Node + dir; i >= lo && i <= hi; i += dir {
+				if j < 0 && (s.fixed[i] || s.grasped[i]) {
+					j = i
+				}
+				if s.grasped[i] {
+					jg = i
+					break
+				}
 			}
-			if j < lo || j > hi {
-				continue
+			if j < 0 {
+				continue // a free end follows: nothing to stretch
 			}
-			links := float64(absInt(j - g.Node))
-			lim := links * str.Link * s.P.MaxStretch
-			o := st.Pos[j]
-			nd := np.Dist(o)
-			od := p.Dist(o)
-			// The k·h rule on the chord, and the same rule on the rope itself: while the rope
-			// between the two nodes is already longer than k·h (it wraps around a knot or an
-			// obstacle), the grasp may not pull them further apart.
-			allowed := lim
-			if nd > od && pathLength(st.Pos, g.Node, j) > lim {
-				allowed = od
+			// Brown §3, the k·h rule on the chord to the nearest constrained node.
+			lim := float64(absInt(j-g.Node)) * h
+			np = limitDistance(np, p, st.Pos[j], lim)
+			// The same rule on the rope itself: while the rope between the two nodes is already
+			// longer than k·h (it wraps around a knot or an obstacle), or the rope between this
+			// grasp and the next one is, the grasp may not pull them further apart.
+			if pathLength(st.Pos, g.Node, j) > lim*(1+stretchSlack) {
+				np = limitDistance(np, p, st.Pos[j], 0)
 			}
-			if nd > allowed {
-				allowed = math.Max(allowed, math.Min(od, lim))
-				if nd > allowed {
-					np = o.Add(np.Sub(o).Scale(allowed / nd))
+			// A knot pulled as tight as the rope's thickness allows (the last cycle ended
+			// with a deep overlap on this rope) stops the tool too.
+			if s.tight[k] {
+				np = limitDistance(np, p, st.Pos[j], 0)
+			}
+			if jg >= 0 && jg != j {
+				limg := float64(absInt(jg-g.Node)) * h
+				if pathLength(st.Pos, g.Node, jg) > limg*(1+stretchSlack) {
+					np = limitDistance(np, p, st.Pos[jg], 0)
 				}
 			}
 		}
 	}
 	st.Pos[g.Node] = np
 }
+
+// limitDistance returns np, pulled back towards o if needed so that its distance to o exceeds
+// neither lim nor the old distance |p−o|, whichever is larger (a grasp may always move in a way
+// that does not pull further).
+func limitDistance(np, p, o vec.V3, lim float64) vec.V3 {
+	nd := np.Dist(o)
+	allowed := math.Max(lim, p.Dist(o))
+	if nd <= allowed || nd == 0 {
+		return np
+	}
+	return o.Add(np.Sub(o).Scale(allowed / nd))
+}
+
+// tightDepth is the overlap, as a fraction of the radius, left at the end of a cycle that
+// marks a rope as pulled tight: its tools may not pull further until the overlap is gone.
+const tightDepth = 0.05
+
+// stretchSlack is how much longer than k·h the rope between two constrained nodes may be before
+// the stretch guard stops a grasp from pulling them apart (round-off and the response's small
+// distortions must not freeze a tool).
+const stretchSlack = 0.002
 
 // pathLength is the length of the polyline between nodes i and j.
 func pathLength(p []vec.V3, i, j int) float64 {
@@ -408,36 +457,46 @@ func (s *Solver) ftl2(p []vec.V3, i, j int, l float64) {
 	}
 }
 
-// relaxLengths runs LengthPasses Gauss–Seidel sweeps of the link-length constraints; grasped
-// nodes do not move.
+// relaxLengths runs LengthPasses Gauss–Seidel sweeps of the link-length constraints. A
+// grasped node is heavy, not fixed: a stretched link pulls it back by graspGive of the error,
+// so a tool that has pulled a knot too tight loses a little ground to the rope instead of
+// stretching it (the tool's lag grows; the stretch guard then keeps it from pulling again).
 func (s *Solver) relaxLengths(st *rope.State) {
 	for pass := 0; pass < s.P.LengthPasses; pass++ {
 		for _, str := range st.Strands {
 			l := str.Link
 			for i := str.First; i < str.First+str.Nodes-1; i++ {
-				ga, gb := s.grasped[i], s.grasped[i+1]
-				if ga && gb {
-					continue
-				}
 				d := st.Pos[i+1].Sub(st.Pos[i])
 				n := d.Norm()
 				if n == 0 {
 					continue
 				}
-				corr := d.Scale((n - l) / n)
-				switch {
-				case ga:
-					st.Pos[i+1] = st.Pos[i+1].Sub(corr)
-				case gb:
-					st.Pos[i] = st.Pos[i].Add(corr)
-				default:
-					st.Pos[i] = st.Pos[i].Add(corr.Scale(0.5))
-					st.Pos[i+1] = st.Pos[i+1].Sub(corr.Scale(0.5))
+				wa, wb := 1.0, 1.0
+				if s.grasped[i] {
+					wa = 0
+					if n > l {
+						wa = graspGive
+					}
 				}
+				if s.grasped[i+1] {
+					wb = 0
+					if n > l {
+						wb = graspGive
+					}
+				}
+				if wa+wb == 0 {
+					continue
+				}
+				corr := d.Scale((n - l) / (n * (wa + wb)))
+				st.Pos[i] = st.Pos[i].Add(corr.Scale(wa))
+				st.Pos[i+1] = st.Pos[i+1].Sub(corr.Scale(wb))
 			}
 		}
 	}
 }
+
+// graspGive is the weight of a grasped node against a free one (1) when a stretched link pulls.
+const graspGive = 0.25
 
 // capMotion pulls back every node that has moved further than maxMove since the start of the
 // cycle, along the line to its start position.
@@ -484,5 +543,46 @@ func (s *Solver) respond(st *rope.State) {
 		if c > 0 {
 			st.Pos[i] = st.Pos[i].Add(s.disp[i].Scale(1 / float64(c)))
 		}
+	}
+}
+
+// respondSequential is the response of the passes after the first: the overlaps that Brown's
+// averaging left (a segment squeezed between two others, §5 Fig. 5b) are removed one contact at
+// a time, each with the positions its predecessors produced (Gauss–Seidel rather than Jacobi),
+// to touching plus a tenth of ε. It converges in a few passes where averaging needs many.
+func (s *Solver) respondSequential(st *rope.State, obs []shape.Shape) {
+	margin := 0.1 * s.P.Epsilon
+	for i := range s.contacts {
+		c := &s.contacts[i]
+		a, b := st.SegNode[c.A], st.SegNode[c.B]
+		p0, p1, q0, q1 := st.Pos[a], st.Pos[a+1], st.Pos[b], st.Pos[b+1]
+		u, v, d2 := vec.ClosestSegSeg(p0, p1, q0, q1)
+		lim := st.SegRadius[c.A] + st.SegRadius[c.B]
+		if d2 >= lim*lim {
+			continue
+		}
+		d := math.Sqrt(d2)
+		n := c.N
+		if d > 1e-12*lim {
+			n = p0.Lerp(p1, u).Sub(q0.Lerp(q1, v)).Scale(1 / d)
+		}
+		sh := n.Scale(0.5 * (lim - d + margin))
+		st.Pos[a] = p0.Add(sh)
+		st.Pos[a+1] = p1.Add(sh)
+		st.Pos[b] = q0.Sub(sh)
+		st.Pos[b+1] = q1.Sub(sh)
+	}
+	for i := range s.obs {
+		c := &s.obs[i]
+		a := st.SegNode[c.A]
+		p0, p1 := st.Pos[a], st.Pos[a+1]
+		_, _, n, d := obs[c.Obstacle].SegDist(p0, p1)
+		r := st.SegRadius[c.A]
+		if d >= r {
+			continue
+		}
+		sh := n.Scale(r - d + margin)
+		st.Pos[a] = p0.Add(sh)
+		st.Pos[a+1] = p1.Add(sh)
 	}
 }
