@@ -16,7 +16,7 @@ func (Brute) Update(*rope.State) {}
 func (Brute) Self(dst []Contact, st *rope.State, margin float64) []Contact {
 	n := st.NumSegs()
 	for a := 0; a < n; a++ {
-		for b := a + 2; b < n; b++ {
+		for b := a + 1; b < n; b++ { // a+1 may start the next strand; Adjacent decides
 			if st.Adjacent(a, b) {
 				continue
 			}
