@@ -62,30 +62,32 @@ import (
 
 // Limits of the format. Lengths in m, times in s.
 const (
-	MaxFileSize    = 16 << 20  // bytes of JSON Parse accepts
-	MaxCoord       = 1e6       // m, bound on |coordinate| of every position, offset and direction
-	MinLength      = 1e-6      // m, smallest link length and radius (1 µm)
-	MaxLength      = 1e6       // m, largest radius, major radius and rope length (links·link_length)
-	MaxDt          = 1.0       // s, largest time step
-	MaxDuration    = 1e6       // s, largest simulated time; also the bound on every time
-	MaxCycles      = 1e8       // largest duration/dt
-	MaxRopes       = 64        // ropes per scene
-	MaxLinks       = 1_000_000 // links per rope
-	MaxTotalLinks  = 1_000_000 // links of all ropes together (one world's node slice)
-	MaxObstacles   = 1024      // obstacles per scene
-	MaxTools       = 64        // tools per scene
-	MaxIterations  = 64        // solver.iterations
-	MaxStretchCap  = 10.0      // largest solver.max_stretch
-	MaxNameLen     = 256       // bytes of any name
-	MaxDescription = 64 << 10  // bytes of the description
-	MinDirection   = 1e-9      // m, shortest direction vector (normal, axis, dir)
-	MinTorusPQ     = 2         // smallest p and q of a torus knot
-	MaxTorusPQ     = 20        // largest p and q of a torus knot
-	maxErrors      = 20        // Validate reports at most this many errors
-	defaultDelta   = 0.9       // solver.delta default, × smallest rope radius
-	defaultEpsilon = 0.15      // solver.epsilon default, × smallest rope radius
-	defaultIter    = 8         // solver.iterations default
-	defaultStretch = 1.0       // solver.max_stretch default
+	MaxFileSize         = 16 << 20  // bytes of JSON Parse accepts
+	MaxCoord            = 1e6       // m, bound on |coordinate| of every position, offset and direction
+	MinLength           = 1e-6      // m, smallest link length and radius (1 µm)
+	MaxLength           = 1e6       // m, largest radius, major radius and rope length (links·link_length)
+	MaxDt               = 1.0       // s, largest time step
+	MaxDuration         = 1e6       // s, largest simulated time; also the bound on every time
+	MaxCycles           = 1e8       // largest duration/dt
+	MaxRopes            = 64        // ropes per scene
+	MaxLinks            = 1_000_000 // links per rope
+	MaxTotalLinks       = 1_000_000 // links of all ropes together (one world's node slice)
+	MaxObstacles        = 1024      // obstacles per scene
+	MaxTools            = 64        // tools per scene
+	MaxIterations       = 64        // solver.iterations
+	MaxLengthPasses     = 100       // solver.length_passes
+	MaxStretchCap       = 10.0      // largest solver.max_stretch
+	MaxNameLen          = 256       // bytes of any name
+	MaxDescription      = 64 << 10  // bytes of the description
+	MinDirection        = 1e-9      // m, shortest direction vector (normal, axis, dir)
+	MinTorusPQ          = 2         // smallest p and q of a torus knot
+	MaxTorusPQ          = 20        // largest p and q of a torus knot
+	maxErrors           = 20        // Validate reports at most this many errors
+	defaultDelta        = 0.9       // solver.delta default, × smallest rope radius
+	defaultEpsilon      = 0.3       // solver.epsilon default, × smallest rope radius
+	defaultIter         = 8         // solver.iterations default
+	defaultLengthPasses = 2         // solver.length_passes default
+	defaultStretch      = 1.0       // solver.max_stretch default
 )
 
 // Vec is a point, offset or direction in a file, written as a JSON array of exactly three
@@ -122,8 +124,9 @@ var (
 type Solver struct {
 	Type         string   `json:"type,omitempty"`          // one of SolverTypes; default "ftl"
 	Delta        float64  `json:"delta,omitempty"`         // m, largest motion of a grasped node per cycle (FTL δ), 0 < δ < r; default 0.9·r
-	Epsilon      *float64 `json:"epsilon,omitempty"`       // m, friction margin (FTL ε), 0 ≤ ε < r; default 0.15·r
+	Epsilon      *float64 `json:"epsilon,omitempty"`       // m, friction margin (FTL ε), 0 ≤ ε < r; default 0.3·r (Brown et al. §6: 0.1–0.2 of the link at R = link/2)
 	Iterations   int      `json:"iterations,omitempty"`    // collision response passes per cycle, 1..MaxIterations; default 8
+	LengthPasses *int     `json:"length_passes,omitempty"` // link-length relaxation sweeps after each response pass, 0..MaxLengthPasses; default 2; 0 is Brown et al.'s behaviour
 	Clusters     *bool    `json:"clusters,omitempty"`      // move colliding links as rigid clusters (FTL §5); default true
 	StretchGuard *bool    `json:"stretch_guard,omitempty"` // stop a grasped node that would stretch the rope beyond max_stretch; default true
 	MaxStretch   float64  `json:"max_stretch,omitempty"`   // largest ratio of a link's length to its rest length, 1..MaxStretchCap; default 1
@@ -322,6 +325,11 @@ func (s *Scene) WithDefaults() Scene {
 	}
 	if sv.Iterations == 0 {
 		sv.Iterations = defaultIter
+	}
+	if sv.LengthPasses == nil {
+		sv.LengthPasses = ptr(defaultLengthPasses)
+	} else {
+		sv.LengthPasses = ptr(*sv.LengthPasses)
 	}
 	sv.Clusters = ptr(sv.Clusters == nil || *sv.Clusters)
 	sv.StretchGuard = ptr(sv.StretchGuard == nil || *sv.StretchGuard)
@@ -543,6 +551,9 @@ func (c *checker) validateSolver(sv *Solver, r float64, haveRadius bool) {
 	}
 	if sv.Iterations != 0 && (sv.Iterations < 1 || sv.Iterations > MaxIterations) {
 		c.add("solver.iterations", "must be in 1..%d (got %d)", MaxIterations, sv.Iterations)
+	}
+	if sv.LengthPasses != nil && (*sv.LengthPasses < 0 || *sv.LengthPasses > MaxLengthPasses) {
+		c.add("solver.length_passes", "must be in 0..%d (got %d)", MaxLengthPasses, *sv.LengthPasses)
 	}
 	if sv.MaxStretch != 0 {
 		c.num("solver.max_stretch", sv.MaxStretch, 1, MaxStretchCap, "")

@@ -412,7 +412,7 @@ func TestWithDefaults(t *testing.T) {
 	orig := *s
 	d := s.WithDefaults()
 	r := 0.004 // the smaller radius; a variable so the products round as at run time
-	want := Solver{Type: "ftl", Delta: 0.9 * r, Epsilon: ptr(0.15 * r), Iterations: 8,
+	want := Solver{Type: "ftl", Delta: 0.9 * r, Epsilon: ptr(0.3 * r), Iterations: 8, LengthPasses: ptr(2),
 		Clusters: ptr(true), StretchGuard: ptr(true), MaxStretch: 1, Broadphase: "bvh"}
 	if !reflect.DeepEqual(d.Solver, want) {
 		t.Errorf("solver %+v, want %+v", d.Solver, want)

@@ -23,7 +23,7 @@ type Params struct {
 	Epsilon float64
 	// Iterations is the largest number of detection+response passes per cycle (≥ 1).
 	Iterations int
-	// Tolerance is the overlap, m, that ends the response passes early; 0 means 0.02·Rmin.
+	// Tolerance is the overlap, m, that ends the response passes early; 0 means 0.05·Rmin.
 	Tolerance float64
 	// Clusters turns on the rigid motion of clusters (Brown §5).
 	Clusters bool
@@ -138,7 +138,7 @@ func (s *Solver) Reset(st *rope.State) error {
 	s.maxMove = math.Max(s.delta, 0.85*s.rmin)
 	s.tol = s.P.Tolerance
 	if s.tol == 0 {
-		s.tol = 0.02 * s.rmin
+		s.tol = 0.05 * s.rmin
 	}
 	s.fixed = make([]bool, n)
 	s.grasped = make([]bool, n)
@@ -272,11 +272,6 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 			s.respond(st)
 		} else {
 			s.respondSequential(st, in.Obstacles)
-		}
-		if it+1 < s.P.Iterations {
-			// The last pass leaves the response's result as it is: overlaps are what users
-			// see, a link a little long is not.
-			s.relaxLengths(st)
 		}
 		s.capMotion(st)
 		out.NsRespond += time.Since(tc).Nanoseconds()
