@@ -72,7 +72,7 @@ type Solver struct {
 	maxMove  float64 // no node moves further than this in one cycle, m
 	tight    []bool  // per strand: the last cycle ended with an overlap deeper than tightDepth
 	tol      float64
-	fits []clusterFit // per segment (indexed by cluster root)
+	fits     []clusterFit // per segment (indexed by cluster root)
 }
 
 // New returns an FTL solver using detector det.
