@@ -22,7 +22,7 @@ func base() *Scene {
 		Seed:        7,
 		Dt:          0.001,
 		Duration:    2,
-		Solver: Solver{Type: "ftl", Delta: 0.001, Epsilon: ptr(0.0003), Iterations: 8,
+		Solver: Solver{Type: "ftl", Delta: 0.001, Epsilon: ptr(0.0003), Iterations: 8, LengthPasses: ptr(3),
 			Clusters: ptr(true), StretchGuard: ptr(false), MaxStretch: 1.1, Broadphase: "aabb"},
 		Ropes: []Rope{
 			{Name: "a", Links: 100, LinkLength: 0.01, Radius: 0.004,
@@ -93,6 +93,8 @@ func TestValidate(t *testing.T) {
 		{"epsilon ≥ radius", func(s *Scene) { s.Solver.Epsilon = ptr(0.003) }, "solver.epsilon: must be < the smallest rope radius"},
 		{"iterations", func(s *Scene) { s.Solver.Iterations = 65 }, "solver.iterations: must be in 1..64 (got 65)"},
 		{"iterations negative", func(s *Scene) { s.Solver.Iterations = -1 }, "solver.iterations: must be in 1..64 (got -1)"},
+		{"length passes", func(s *Scene) { s.Solver.LengthPasses = ptr(101) }, "solver.length_passes: must be in 0..100 (got 101)"},
+		{"length passes negative", func(s *Scene) { s.Solver.LengthPasses = ptr(-1) }, "solver.length_passes: must be in 0..100 (got -1)"},
 		{"max stretch low", func(s *Scene) { s.Solver.MaxStretch = 0.9 }, "solver.max_stretch: must be ≥ 1 (got 0.9)"},
 		{"max stretch high", func(s *Scene) { s.Solver.MaxStretch = 11 }, "solver.max_stretch: must be ≤ 10 (got 11)"},
 		{"broadphase", func(s *Scene) { s.Solver.Broadphase = "kd" }, `solver.broadphase: "kd" is not one of bvh, aabb, grid, brute`},
@@ -503,7 +505,7 @@ func ExampleParse() {
 	_, err = Parse([]byte(`{"dt": 0.001, "duration": 1, "ropes": [{"links": 10, "link_length": 0.01, "radius": -0.001, "layout": {"type": "knot"}}]}`))
 	fmt.Println(err)
 	// Output:
-	// solver ftl, δ = 0.0036 m, ε = 0.0006 m, tool holds node 100 at {1.000 0.000 0.200} (active true)
+	// solver ftl, δ = 0.0036 m, ε = 0.0012 m, tool holds node 100 at {1.000 0.000 0.200} (active true)
 	// scene: unknown field "radus" in ropes[0] (did you mean "radius"?)
 	// scene: ropes[0].radius: must be > 0 (got -0.001)
 	// scene: ropes[0].layout.type: "knot" is not one of straight, points, overhand, figure8, overhand+figure8, clove, munter, torus-knot, figure8-curve
