@@ -52,6 +52,10 @@ func (s *Solver) union(a, b int32) {
 	s.segClust[rb] = ra
 }
 
+// maxPassengers is the longest free run of nodes, between two nodes of one cluster, that moves
+// with the cluster.
+const maxPassengers = 12
+
 // clusterFit accumulates Horn's absolute-orientation sums for one cluster.
 type clusterFit struct {
 	n        int32
@@ -90,6 +94,24 @@ func (s *Solver) clusterMotion(st *rope.State, out *solver.Stats) {
 	out.Clusters, out.Clustered = nclust, nlinks
 	if nclust == 0 {
 		return
+	}
+	// Short free stretches of rope with the same cluster at both ends (a bit of a knot's loop
+	// that touches nothing this cycle) ride along with the cluster: moving the cluster rigidly
+	// without them would stretch them.
+	for _, str := range st.Strands {
+		last, lastC := -1, int32(0)
+		for i := str.First; i < str.First+str.Nodes; i++ {
+			c := s.inClust[i]
+			if c == 0 {
+				continue
+			}
+			if c == lastC && i-last > 1 && i-last-1 <= maxPassengers {
+				for j := last + 1; j < i; j++ {
+					s.inClust[j] = c
+				}
+			}
+			last, lastC = i, c
+		}
 	}
 	for i, c := range s.inClust {
 		if c > 0 && s.grasped[i] {

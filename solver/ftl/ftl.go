@@ -70,7 +70,7 @@ type Solver struct {
 	rmin     float64
 	delta    float64
 	maxMove  float64 // no node moves further than this in one cycle, m
-	tight    []bool  // per strand: the last cycle ended with an overlap deeper than tightDepth
+	tight    []bool  // per strand: the last cycle ended with an overlap deeper than tightDepth or a stretch beyond tightStretch
 	tol      float64
 	fits     []clusterFit // per segment (indexed by cluster root)
 }
@@ -266,6 +266,13 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 					s.tight[st.SegStrand[c.B]] = true
 				}
 			}
+			if s.P.StretchGuard {
+				for k := range st.Strands {
+					if st.Length(k) > st.RestLength(k)*(1+tightStretch) {
+						s.tight[k] = true
+					}
+				}
+			}
 			break
 		}
 		if it == 0 {
@@ -352,6 +359,11 @@ func limitDistance(np, p, o vec.V3, lim float64) vec.V3 {
 // tightDepth is the overlap, as a fraction of the radius, left at the end of a cycle that
 // marks a rope as pulled tight: its tools may not pull further until the overlap is gone.
 const tightDepth = 0.05
+
+// tightStretch is the relative stretch of a whole rope that marks it as pulled tight too: its
+// tools may not pull further until the rope has relaxed (the knot's response, not the tools,
+// then sets how long it is).
+const tightStretch = 0.01
 
 // stretchSlack is how much longer than k·h the rope between two constrained nodes may be before
 // the stretch guard stops a grasp from pulling them apart (round-off and the response's small
@@ -491,7 +503,7 @@ func (s *Solver) relaxLengths(st *rope.State) {
 }
 
 // graspGive is the weight of a grasped node against a free one (1) when a stretched link pulls.
-const graspGive = 0.25
+const graspGive = 0.5
 
 // capMotion pulls back every node that has moved further than maxMove since the start of the
 // cycle, along the line to its start position.
@@ -561,11 +573,17 @@ func (s *Solver) respondSequential(st *rope.State, obs []shape.Shape) {
 		if d > 1e-12*lim {
 			n = p0.Lerp(p1, u).Sub(q0.Lerp(q1, v)).Scale(1 / d)
 		}
+		// Each closest point moves half the overlap; the end nodes share it by their
+		// barycentric weights (the contact point moves exactly that far, and a contact near
+		// one end barely moves the other end, which stretches the neighbouring links less
+		// than a rigid shift of the link).
 		sh := n.Scale(0.5 * (lim - d + margin))
-		st.Pos[a] = p0.Add(sh)
-		st.Pos[a+1] = p1.Add(sh)
-		st.Pos[b] = q0.Sub(sh)
-		st.Pos[b+1] = q1.Sub(sh)
+		ka := 1 / ((1-u)*(1-u) + u*u)
+		kb := 1 / ((1-v)*(1-v) + v*v)
+		st.Pos[a] = p0.Add(sh.Scale((1 - u) * ka))
+		st.Pos[a+1] = p1.Add(sh.Scale(u * ka))
+		st.Pos[b] = q0.Sub(sh.Scale((1 - v) * kb))
+		st.Pos[b+1] = q1.Sub(sh.Scale(v * kb))
 	}
 	for i := range s.obs {
 		c := &s.obs[i]

@@ -1,0 +1,265 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/knotsim/knotsim/scene"
+	"github.com/knotsim/knotsim/world"
+)
+
+var errUsage = errors.New("usage")
+
+// loadScene reads a scene file, or a built-in scene when arg names one and no such file exists.
+func loadScene(arg string) (*scene.Scene, error) {
+	if sc, err := scene.Builtin(arg); err == nil {
+		if _, statErr := os.Stat(arg); statErr != nil {
+			return sc, nil
+		}
+	}
+	f, err := os.Open(arg)
+	if err != nil {
+		if os.IsNotExist(err) {
+			return nil, fmt.Errorf("%q is neither a scene file nor a built-in scene (built-ins: %s)", arg, strings.Join(scene.BuiltinNames(), ", "))
+		}
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, scene.MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	return scene.Parse(data)
+}
+
+// Report is what `knotsim run` prints at the end, also as JSON with -json.
+type Report struct {
+	Scene            string  `json:"scene"`
+	Broadphase       string  `json:"broadphase"`
+	Links            int     `json:"links"`
+	Radius           float64 `json:"radius_m"`
+	Cycles           int     `json:"cycles"`
+	SimTime          float64 `json:"sim_time_s"`
+	WallTime         float64 `json:"wall_time_s"`
+	CyclesPerSecond  float64 `json:"cycles_per_s"`
+	Contacts         int     `json:"contacts_final"`
+	ContactsMax      int     `json:"contacts_max"`
+	Clusters         int     `json:"clusters_final"`
+	ClustersMax      int     `json:"clusters_max"`
+	MinSelfDist      float64 `json:"min_segment_distance_m"` // axis distance, final state; +Inf → null
+	WorstSelfOverlap float64 `json:"worst_self_overlap_m"`
+	WorstSelfOverR   float64 `json:"worst_self_overlap_over_r"`
+	WorstObsOverlap  float64 `json:"worst_obstacle_overlap_m"`
+	LengthDriftMax   float64 `json:"length_drift_max"`
+	LengthDrift      float64 `json:"length_drift_final"`
+	LagMax           float64 `json:"tool_lag_max_m"`
+}
+
+func cmdRun(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	bp := fs.String("broadphase", "", "override the scene's broad phase: bvh, aabb, grid or brute")
+	traj := fs.String("traj", "", "write the trajectory as JSON lines to this file")
+	every := fs.Int("every", 10, "with -traj: write every N-th cycle")
+	curve := fs.String("curve", "", "write the final curve, one 'x y z' line per node, to this file")
+	asJSON := fs.Bool("json", false, "print the report as JSON")
+	quiet := fs.Bool("q", false, "no progress bar")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: knotsim run [flags] <scene.json | builtin name>")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return errUsage
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return errUsage
+	}
+	if *every < 1 {
+		return fmt.Errorf("-every %d: must be ≥ 1", *every)
+	}
+	sc, err := loadScene(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	sim, err := scene.Build(sc, scene.BuildOptions{Broadphase: *bp})
+	if err != nil {
+		return err
+	}
+	var tw *bufio.Writer
+	if *traj != "" {
+		f, err := os.Create(*traj)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		tw = bufio.NewWriter(f)
+		defer tw.Flush()
+		writeTraj(tw, sim.World)
+	}
+	start := time.Now()
+	bar := newProgress(stderr, sim.Cycles, *quiet)
+	for !sim.Done() {
+		if err := sim.Step(); err != nil {
+			bar.done()
+			return fmt.Errorf("cycle %d: %w", sim.World.Cycle, err)
+		}
+		if tw != nil && sim.World.Cycle%*every == 0 {
+			writeTraj(tw, sim.World)
+		}
+		bar.set(sim.World.Cycle)
+	}
+	bar.done()
+	wall := time.Since(start).Seconds()
+	rep := makeReport(sim, wall)
+	if *curve != "" {
+		if err := writeCurve(*curve, sim.World); err != nil {
+			return err
+		}
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(jsonSafe(rep))
+	}
+	printReport(stdout, rep)
+	return nil
+}
+
+func makeReport(sim *scene.Sim, wall float64) Report {
+	w := sim.World
+	st := w.State
+	links, r := 0, math.Inf(1)
+	drift := 0.0
+	for k, s := range st.Strands {
+		links += s.Links()
+		r = math.Min(r, s.Radius)
+		drift = math.Max(drift, math.Abs(st.Length(k)/st.RestLength(k)-1))
+	}
+	name := sim.Scene.Name
+	return Report{
+		Scene: name, Broadphase: sim.Scene.Solver.Broadphase, Links: links, Radius: r,
+		Cycles: w.Cycle, SimTime: w.Time, WallTime: wall, CyclesPerSecond: float64(w.Cycle) / wall,
+		Contacts: w.Last.Contacts, ContactsMax: w.Worst.Contacts,
+		Clusters: w.Last.Clusters, ClustersMax: w.Worst.Clusters,
+		MinSelfDist:      minSelfDistance(w),
+		WorstSelfOverlap: w.Worst.SelfOverlap, WorstSelfOverR: w.Worst.SelfOverlap / r,
+		WorstObsOverlap: w.Worst.ObsOverlap,
+		LengthDriftMax:  w.Worst.LengthDrift, LengthDrift: drift, LagMax: w.Worst.Lag,
+	}
+}
+
+// minSelfDistance is the smallest axis distance between non-adjacent segments of the final
+// state (brute force, once).
+func minSelfDistance(w *world.World) float64 {
+	return w.State.MinSegmentDistance()
+}
+
+func jsonSafe(r Report) Report {
+	if math.IsInf(r.MinSelfDist, 0) {
+		r.MinSelfDist = -1
+	}
+	return r
+}
+
+func printReport(w io.Writer, r Report) {
+	fmt.Fprintf(w, "scene %s: %d links, R = %g m, broad phase %s\n", r.Scene, r.Links, r.Radius, r.Broadphase)
+	fmt.Fprintf(w, "cycles            %d (%.3g s simulated) in %.3f s: %.0f cycles/s\n", r.Cycles, r.SimTime, r.WallTime, r.CyclesPerSecond)
+	fmt.Fprintf(w, "contacts          %d at the end, %d at most\n", r.Contacts, r.ContactsMax)
+	fmt.Fprintf(w, "clusters          %d at the end, %d at most\n", r.Clusters, r.ClustersMax)
+	if math.IsInf(r.MinSelfDist, 0) {
+		fmt.Fprintf(w, "min seg distance  none (no non-adjacent segments)\n")
+	} else {
+		fmt.Fprintf(w, "min seg distance  %.4g m = %.3f R (axis to axis; 2R is touching)\n", r.MinSelfDist, r.MinSelfDist/r.Radius)
+	}
+	fmt.Fprintf(w, "worst overlap     %.3g m = %.3f R between segments (bound 0.25 R), %.3g m into obstacles\n", r.WorstSelfOverlap, r.WorstSelfOverR, r.WorstObsOverlap)
+	fmt.Fprintf(w, "length drift      %.3f %% at the end, %.3f %% at most\n", 100*r.LengthDrift, 100*r.LengthDriftMax)
+	fmt.Fprintf(w, "tool lag          %.3g m at most\n", r.LagMax)
+}
+
+func writeTraj(w *bufio.Writer, wd *world.World) {
+	fmt.Fprintf(w, `{"cycle":%d,"t":%.9g,"contacts":%d,"clusters":%d,"pos":[`, wd.Cycle, wd.Time, wd.Last.Contacts, wd.Last.Clusters)
+	for i, p := range wd.State.Pos {
+		if i > 0 {
+			w.WriteByte(',')
+		}
+		fmt.Fprintf(w, "[%.9g,%.9g,%.9g]", p.X, p.Y, p.Z)
+	}
+	w.WriteString("]}\n")
+}
+
+func writeCurve(path string, wd *world.World) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(f)
+	for k, s := range wd.State.Strands {
+		if k > 0 {
+			bw.WriteString("\n") // blank line between ropes
+		}
+		for i := s.First; i < s.First+s.Nodes; i++ {
+			p := wd.State.Pos[i]
+			fmt.Fprintf(bw, "%.9g %.9g %.9g\n", p.X, p.Y, p.Z)
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func cmdScenes(stdout io.Writer) error {
+	for _, n := range scene.BuiltinNames() {
+		sc, _ := scene.Builtin(n)
+		fmt.Fprintf(stdout, "%-20s %s\n", n, sc.Description)
+	}
+	return nil
+}
+
+// progress is a text progress bar on stderr.
+type progress struct {
+	w     io.Writer
+	total int
+	last  int
+	off   bool
+}
+
+func newProgress(w io.Writer, total int, quiet bool) *progress {
+	tty := false
+	if f, ok := w.(*os.File); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
+			tty = true
+		}
+	}
+	return &progress{w: w, total: total, last: -1, off: quiet || total <= 0 || !tty}
+}
+
+func (p *progress) set(n int) {
+	if p.off {
+		return
+	}
+	pct := n * 100 / p.total
+	if pct == p.last {
+		return
+	}
+	p.last = pct
+	const width = 40
+	fill := pct * width / 100
+	fmt.Fprintf(p.w, "\r[%s%s] %3d%% %d/%d cycles", strings.Repeat("#", fill), strings.Repeat(".", width-fill), pct, n, p.total)
+}
+
+func (p *progress) done() {
+	if !p.off && p.last >= 0 {
+		fmt.Fprintln(p.w)
+	}
+}

@@ -1,0 +1,137 @@
+package scene
+
+import (
+	"fmt"
+
+	"github.com/knotsim/knotsim/collide"
+	"github.com/knotsim/knotsim/rope"
+	"github.com/knotsim/knotsim/shape"
+	"github.com/knotsim/knotsim/solver/ftl"
+	"github.com/knotsim/knotsim/vec"
+	"github.com/knotsim/knotsim/world"
+)
+
+// Sim is a scene turned into a running world with its scripted tools.
+type Sim struct {
+	Scene  Scene        // the scene with every default filled in
+	World  *world.World // world tool i is scene tool i
+	Cycles int          // cycles the scene lasts: duration/dt rounded
+
+	nodes   []int    // global node of each tool
+	initial []vec.V3 // node position at grasp time (relative paths)
+	grabbed []bool
+}
+
+// BuildOptions override a scene's settings for one run.
+type BuildOptions struct {
+	Broadphase string // "" keeps the scene's
+}
+
+// Build validates sc and builds its world: ropes laid out, obstacles, solver, tools.
+func Build(sc *Scene, o BuildOptions) (*Sim, error) {
+	if err := sc.Validate(); err != nil {
+		return nil, err
+	}
+	s := sc.WithDefaults()
+	if o.Broadphase != "" {
+		s.Solver.Broadphase = o.Broadphase
+	}
+	obs := make([]shape.Shape, len(s.Obstacles))
+	for i, ob := range s.Obstacles {
+		obs[i] = ob.Shape()
+		if err := obs[i].Validate(); err != nil {
+			return nil, fmt.Errorf("scene: obstacles[%d]: %w", i, err)
+		}
+	}
+	st := &rope.State{}
+	for i, r := range s.Ropes {
+		pts, err := r.Layout.points(r, obs)
+		if err != nil {
+			return nil, fmt.Errorf("scene: ropes[%d].layout: %w", i, err)
+		}
+		if _, err := st.Add(rope.Spec{Radius: r.Radius, Link: r.LinkLength, Pos: pts}); err != nil {
+			return nil, fmt.Errorf("scene: ropes[%d]: %w", i, err)
+		}
+	}
+	det, err := collide.New(s.Solver.Broadphase)
+	if err != nil {
+		return nil, fmt.Errorf("scene: solver.broadphase: %w", err)
+	}
+	p := ftl.Params{
+		Delta:        s.Solver.Delta,
+		Epsilon:      *s.Solver.Epsilon,
+		Iterations:   s.Solver.Iterations,
+		Clusters:     *s.Solver.Clusters,
+		StretchGuard: *s.Solver.StretchGuard,
+		MaxStretch:   s.Solver.MaxStretch,
+		LengthPasses: *s.Solver.LengthPasses,
+	}
+	sol, err := ftl.New(p, det)
+	if err != nil {
+		return nil, fmt.Errorf("scene: solver: %w", err)
+	}
+	w, err := world.New(st, world.Config{Dt: s.Dt, Obstacles: obs, Solver: sol})
+	if err != nil {
+		return nil, fmt.Errorf("scene: %w", err)
+	}
+	sim := &Sim{Scene: s, World: w, Cycles: int(s.Duration/s.Dt + 0.5)}
+	for i, t := range s.Tools {
+		str := st.Strands[t.Rope]
+		n := t.Node
+		if n < 0 {
+			n = str.Nodes - 1
+		}
+		node := str.First + n
+		sim.nodes = append(sim.nodes, node)
+		sim.initial = append(sim.initial, st.Pos[node])
+		sim.grabbed = append(sim.grabbed, false)
+		name := t.Name
+		if name == "" {
+			name = fmt.Sprintf("tool%d", i)
+		}
+		w.AddTool(world.Tool{Name: name, Node: node, Target: st.Pos[node]})
+	}
+	return sim, nil
+}
+
+// Step sets every scripted tool for the time of the coming cycle and steps the world.
+func (s *Sim) Step() error {
+	w := s.World
+	t := w.Time + w.Dt
+	for i := range s.Scene.Tools {
+		tool := &s.Scene.Tools[i]
+		active := t >= tool.Grasp && (tool.Release == nil || t < *tool.Release)
+		if active && !s.grabbed[i] {
+			s.initial[i] = w.State.Pos[s.nodes[i]]
+			s.grabbed[i] = true
+		}
+		pos, act := tool.TargetAt(t, s.initial[i])
+		w.Tools[i].Target = pos
+		w.Tools[i].Active = act
+	}
+	return w.Step()
+}
+
+// Done reports whether the scene's duration has been simulated.
+func (s *Sim) Done() bool { return s.World.Cycle >= s.Cycles }
+
+// Shape converts a validated obstacle to a shape.Shape (directions made unit).
+func (o Obstacle) Shape() shape.Shape {
+	v := func(p *Vec) vec.V3 {
+		if p == nil {
+			return vec.V3{}
+		}
+		return p.V3()
+	}
+	switch o.Type {
+	case ObstaclePlane:
+		return shape.Shape{Kind: shape.Plane, Center: v(o.Point), Axis: v(o.Normal).Unit()}
+	case ObstacleSphere:
+		return shape.Shape{Kind: shape.Sphere, Center: v(o.Center), Radius: o.Radius}
+	case ObstaclePole:
+		return shape.Shape{Kind: shape.Capsule, A: v(o.A), B: v(o.B), Radius: o.Radius}
+	case ObstacleRing:
+		return shape.Shape{Kind: shape.Torus, Center: v(o.Center), Axis: v(o.Axis).Unit(), Major: o.Major, Radius: o.Radius}
+	}
+	return shape.Shape{}
+}

@@ -1,0 +1,139 @@
+package scene
+
+import (
+	"math"
+	"testing"
+
+	"github.com/knotsim/knotsim/internal/knotcheck"
+	"github.com/knotsim/knotsim/shape"
+)
+
+// Knot determinants |Δ(−1)| of the built-in knot scenes (until package knot names them):
+// unknot 1, 3_1 3, 4_1 5, 3_1 # 4_1 15, 7_1 7. A rope passing through itself changes it.
+var builtinDet = map[string]int64{
+	"overhand": 3, "figure8": 5, "overhand+figure8": 15, "7_1": 7, "clove": 1, "munter": 1, "drag": 1,
+}
+
+// TestBuiltinScenes runs every built-in scene to the end and checks the invariants of issue 2
+// at every cycle: no two non-adjacent segments closer than 2R − 0.25R and no segment closer
+// than R − 0.25R to an obstacle (measured on the published state after the response), rope
+// length within 2% of rest, no NaN; the knot type (its determinant) every 50 cycles, so a pass
+// through would be seen; while the knot is held tight it keeps contacts and a cluster; after
+// one tool lets go and the other drags the rope away, the knot is still there and still tight.
+//
+// Brown et al. 2004: Fig. 6 (overhand pulled tight), Fig. 7 (a figure-eight beside it),
+// Fig. 8 (Münter hitch around a ring).
+func TestBuiltinScenes(t *testing.T) {
+	for _, name := range BuiltinNames() {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			sc, err := Builtin(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sim, err := Build(sc, BuildOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			w := sim.World
+			r := w.State.Strands[0].Radius
+			want := builtinDet[name]
+			if d, _ := knotcheck.Robust(w.State.Pos); d != want {
+				t.Fatalf("initial layout has determinant %d, want %d", d, want)
+			}
+			pullEnd, holdEnd := sim.Scene.phases()
+			heldCycles, dragCycles := 0, 0
+			heldGap, dragGap, gap := 0, 0, 0
+			obsContacts := 0
+			for !sim.Done() {
+				if err := sim.Step(); err != nil {
+					t.Fatalf("cycle %d: %v", w.Cycle, err)
+				}
+				s := &w.Last
+				if !math.IsInf(s.MinSelfGap, 1) && -s.MinSelfGap > 0.25*r {
+					t.Fatalf("cycle %d: segments overlap by %.3f R (> 0.25 R)", w.Cycle, -s.MinSelfGap/r)
+				}
+				if !math.IsInf(s.MinObsGap, 1) && -s.MinObsGap > 0.25*r {
+					t.Fatalf("cycle %d: segment overlaps an obstacle by %.3f R (> 0.25 R)", w.Cycle, -s.MinObsGap/r)
+				}
+				if d := math.Abs(w.State.Length(0)/w.State.RestLength(0) - 1); d > 0.02 {
+					t.Fatalf("cycle %d: length drift %.2f%% (> 2%%)", w.Cycle, 100*d)
+				}
+				if w.Cycle%50 == 0 {
+					if d, c := knotcheck.Robust(w.State.Pos); d != want {
+						t.Fatalf("cycle %d: determinant %d (%d crossings), want %d: the rope passed through itself", w.Cycle, d, c, want)
+					}
+				}
+				touching := s.SelfContacts > 0 || s.Clusters > 0
+				if len(w.Obstacles) > 0 {
+					touching = s.Contacts > s.SelfContacts || s.Clusters > 0
+					obsContacts += s.Contacts - s.SelfContacts
+				}
+				gap++
+				if touching {
+					gap = 0
+				}
+				switch {
+				case w.Time > pullEnd && w.Time <= holdEnd:
+					heldCycles++
+					heldGap = max(heldGap, gap)
+				case w.Time > holdEnd:
+					dragCycles++
+					dragGap = max(dragGap, gap)
+				}
+			}
+			if d, _ := knotcheck.Robust(w.State.Pos); d != want {
+				t.Fatalf("final determinant %d, want %d", d, want)
+			}
+			t.Logf("worst overlap %.3f R, obstacles %.3f R, drift %.2f%%, lag %.3g m, contacts ≤ %d, clusters ≤ %d; longest run without touching: %d cycles held, %d dragged",
+				w.Worst.SelfOverlap/r, w.Worst.ObsOverlap/r, 100*w.Worst.LengthDrift, w.Worst.Lag, w.Worst.Contacts, w.Worst.Clusters,
+				heldGap, dragGap)
+			if name == "drag" {
+				return
+			}
+			// A tight knot (or hitch) keeps touching while held and while dragged. Contacts come
+			// and go cycle by cycle with Brown's micro-motion (a pair pushed ε apart is free the
+			// next cycle; the cluster carries the knot in between), so the test allows a few
+			// cycles without a contact or a cluster, never a loosened knot.
+			const maxGap = 4
+			if heldCycles == 0 || heldGap > maxGap {
+				t.Errorf("held tight: %d cycles in a row without a contact or cluster (≤ %d allowed)", heldGap, maxGap)
+			}
+			if dragCycles == 0 || dragGap > maxGap {
+				t.Errorf("dragged: %d cycles in a row without a contact or cluster (≤ %d allowed): the knot fell apart", dragGap, maxGap)
+			}
+			if len(w.Obstacles) > 0 && obsContacts == 0 {
+				t.Errorf("the hitch never touched its %v", w.Obstacles[0].Kind)
+			}
+		})
+	}
+}
+
+// Same scene, same build → the same final state, bit for bit (same binary; see style.md §2).
+func TestBuiltinDeterministic(t *testing.T) {
+	run := func() []float64 {
+		sc, _ := Builtin("overhand")
+		sim, err := Build(sc, BuildOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < 1500; i++ {
+			if err := sim.Step(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var out []float64
+		for _, p := range sim.World.State.Pos {
+			out = append(out, p.X, p.Y, p.Z)
+		}
+		return out
+	}
+	a, b := run(), run()
+	for i := range a {
+		if math.Float64bits(a[i]) != math.Float64bits(b[i]) {
+			t.Fatalf("coordinate %d differs: %v vs %v", i, a[i], b[i])
+		}
+	}
+}
+
+var _ = shape.Plane
