@@ -1,6 +1,3 @@
-// Package shape holds rigid obstacles a rope can touch: plane, sphere, capsule (pole) and torus
-// (ring). A Shape is a small concrete value with a Kind, so per-segment loops switch on the kind
-// instead of calling through an interface.
 package shape
 
 import "github.com/knotsim/knotsim/vec"
