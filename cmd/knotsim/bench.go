@@ -110,7 +110,7 @@ func contains(list []string, s string) bool {
 
 // benchScene returns the scene of a benchmark row: a loose rope (a gentle wave held at both
 // ends) or a knot pulled tight (7_1 from its torus-knot curve; the trefoil for ropes too short
-// for 7_1).
+// for 7_1; a thinner one, R = 0.3·link, below 66 links).
 func benchScene(n int, scenario string) (*scene.Scene, string) {
 	const link, r = 0.01, 0.005
 	s := &scene.Scene{Name: "bench", Dt: 0.001, Duration: 1}
@@ -131,6 +131,9 @@ func benchScene(n int, scenario string) (*scene.Scene, string) {
 		} else {
 			rp.Layout = scene.Layout{Type: scene.LayoutOverhand}
 			knot = "3_1"
+			if n < 66 {
+				rp.Radius = 0.003 // a loose trefoil of R = link/2 needs 66 links
+			}
 		}
 	}
 	s.Ropes = []scene.Rope{rp}
