@@ -171,14 +171,7 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 	*out = solver.Stats{MinSelfGap: math.Inf(1), MinObsGap: math.Inf(1)}
 	t0 := time.Now()
 
-	// Contact constraints from the previous cycle.
-	clear(s.fixed)
-	for seg, c := range s.contactSeg {
-		if c {
-			a := st.SegNode[seg]
-			s.fixed[a], s.fixed[a+1] = true, true
-		}
-	}
+	s.loadContactConstraints(st)
 	copy(s.before, st.Pos)
 
 	// 1. Grasps.
@@ -288,6 +281,18 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 		out.MaxLag = math.Max(out.MaxLag, st.Pos[g.Node].Dist(g.Target))
 	}
 	return nil
+}
+
+// loadContactConstraints fixes, for this cycle's FTL, the end nodes of every link that was in
+// contact at the end of the previous cycle (Brown §5: a contact constraint lives one cycle).
+func (s *Solver) loadContactConstraints(st *rope.State) {
+	clear(s.fixed)
+	for seg, c := range s.contactSeg {
+		if c {
+			a := st.SegNode[seg]
+			s.fixed[a], s.fixed[a+1] = true, true
+		}
+	}
 }
 
 // moveGrasp moves node g.Node towards its target by at most delta, subject to the stretch guard.
