@@ -57,6 +57,9 @@ func Build(sc *Scene, o BuildOptions) (*Sim, error) {
 	if err != nil {
 		return nil, fmt.Errorf("scene: solver.broadphase: %w", err)
 	}
+	if err := checkStart(st, obs, det, s.Obstacles); err != nil {
+		return nil, err
+	}
 	p := ftl.Params{
 		Delta:        s.Solver.Delta,
 		Epsilon:      *s.Solver.Epsilon,
@@ -134,4 +137,26 @@ func (o Obstacle) Shape() shape.Shape {
 		return shape.Shape{Kind: shape.Torus, Center: v(o.Center), Axis: v(o.Axis).Unit(), Major: o.Major, Radius: o.Radius}
 	}
 	return shape.Shape{}
+}
+
+// checkStart rejects a scene whose ropes start deeper inside each other or inside an obstacle
+// than the engine ever allows (0.25 R): the solver would push them apart along arbitrary
+// directions, perhaps through each other, and the run would mean nothing.
+func checkStart(st *rope.State, obs []shape.Shape, det collide.Detector, sobs []Obstacle) error {
+	det.Update(st)
+	for _, c := range det.Self(nil, st, 0) {
+		if r := st.SegRadius[c.A]; c.Depth > 0.25*r {
+			ka, kb := st.SegStrand[c.A], st.SegStrand[c.B]
+			return fmt.Errorf("scene: ropes[%d] link %d and ropes[%d] link %d start %.3g m apart (axis to axis), overlapping by %.2f R; lay the ropes at least 2R apart",
+				ka, int(c.A)-st.Strands[ka].FirstSeg, kb, int(c.B)-st.Strands[kb].FirstSeg, c.Dist, c.Depth/r)
+		}
+	}
+	for _, c := range collide.Obstacles(nil, st, obs, 0) {
+		if r := st.SegRadius[c.A]; c.Depth > 0.25*r {
+			k := st.SegStrand[c.A]
+			return fmt.Errorf("scene: ropes[%d] link %d starts inside obstacles[%d] (a %s), overlapping it by %.3g m = %.2f R; move the rope or the obstacle",
+				k, int(c.A)-st.Strands[k].FirstSeg, c.Obstacle, sobs[c.Obstacle].Type, c.Depth, c.Depth/r)
+		}
+	}
+	return nil
 }

@@ -43,11 +43,11 @@ var builtins = []builtin{
 		i := 0
 		ring := Obstacle{Type: ObstacleRing, Center: &Vec{0, 0, 0}, Axis: &Vec{0, 1, 0}, Major: 0.06, Radius: 0.006}
 		return pullEnds("munter", "A Münter (Italian) hitch laid loosely around a ring and pulled tight (Brown et al. 2004, Fig. 8).",
-			200, Layout{Type: LayoutMunter, Obstacle: &i}, []Obstacle{ring}, 3.0)
+			200, Layout{Type: LayoutMunter, Obstacle: &i}, []Obstacle{ring}, 3.0, Vec{1, 0, 0}, Vec{0.733, 0, -0.68})
 	}},
 	{"7_1", func() *Scene {
 		return pullEnds("7_1", "The (2,7) torus knot 7_1, laid along its parametric curve cut open, pulled tight by its ends.",
-			200, Layout{Type: LayoutTorusKnot, P: 2, Q: 7}, nil, 3.0)
+			200, Layout{Type: LayoutTorusKnot, P: 2, Q: 7}, nil, 3.0, Vec{0, 1, 0}, Vec{0, -1, 0})
 	}},
 	{"drag", func() *Scene {
 		s := &Scene{Name: "drag", Description: "A straight rope dragged by one end around a circle: Follow-The-Leader in its simplest form (Brown et al. 2004, Fig. 3).",
@@ -65,11 +65,15 @@ var builtins = []builtin{
 }
 
 // pullEnds builds a scene where two tools take the rope's end nodes and pull them apart along
-// ±x until pullT (further than the rope allows: the stretch guard stops them when the knot is
-// tight) and hold until holdT; then both let go and a third tool takes the right end and drags
-// the whole rope away along +y for half a second: a tight knot travels as a unit (Brown et al.
+// their tails (dirs; default −x for the first node and +x for the last) until pullT (further than the rope allows: the stretch guard stops them when the knot is
+// tight) and hold until holdT; then both let go and a third tool takes the last node and drags
+// the whole rope away along its tail for half a second: a tight knot travels as a unit (Brown et al.
 // 2004 §5).
-func pullEnds(name, desc string, links int, lay Layout, obs []Obstacle, pullT float64) *Scene {
+func pullEnds(name, desc string, links int, lay Layout, obs []Obstacle, pullT float64, dirs ...Vec) *Scene {
+	d0, d1 := Vec{-1, 0, 0}, Vec{1, 0, 0} // where the layout's tails point
+	if len(dirs) == 2 {
+		d0, d1 = dirs[0], dirs[1]
+	}
 	holdT := pullT + 0.5
 	end := holdT + 0.5
 	release := holdT
@@ -80,12 +84,12 @@ func pullEnds(name, desc string, links int, lay Layout, obs []Obstacle, pullT fl
 		Obstacles: obs,
 		Tools: []Tool{
 			{Name: "left", Rope: 0, Node: 0, Grasp: 0, Release: &release, Relative: true,
-				Path: []Key{{T: 0, Pos: Vec{}}, {T: pullT, Pos: Vec{-reach, 0, 0}}}},
+				Path: []Key{{T: 0, Pos: Vec{}}, {T: pullT, Pos: scale(d0, reach)}}},
 			{Name: "right", Rope: 0, Node: -1, Grasp: 0, Release: &release, Relative: true,
-				Path: []Key{{T: 0, Pos: Vec{}}, {T: pullT, Pos: Vec{reach, 0, 0}}}},
-			// Takes the right end where it is and drags the rope 0.4 m along +y at 0.8 m/s.
+				Path: []Key{{T: 0, Pos: Vec{}}, {T: pullT, Pos: scale(d1, reach)}}},
+			// Takes the last node where it is and drags the rope 0.4 m along its tail at 0.8 m/s.
 			{Name: "drag", Rope: 0, Node: -1, Grasp: holdT, Relative: true,
-				Path: []Key{{T: holdT, Pos: Vec{}}, {T: end, Pos: Vec{0.1, 0.4, 0}}}},
+				Path: []Key{{T: holdT, Pos: Vec{}}, {T: end, Pos: scale(d1, 0.4)}}},
 		},
 	}
 }
@@ -96,6 +100,11 @@ func (s *Scene) phases() (pullEnd, holdEnd float64) {
 		return 0, 0
 	}
 	return s.Tools[0].Path[1].T, *s.Tools[0].Release
+}
+
+func scale(v Vec, s float64) Vec {
+	n := math.Sqrt(v[0]*v[0] + v[1]*v[1] + v[2]*v[2])
+	return Vec{v[0] * s / n, v[1] * s / n, v[2] * s / n}
 }
 
 // BuiltinNames lists the built-in scenes.

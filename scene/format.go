@@ -153,11 +153,12 @@ const (
 	LayoutMunter       = "munter"           // obstacle (a ring)
 	LayoutTorusKnot    = "torus-knot"       // p, q, center
 	LayoutFigure8Curve = "figure8-curve"    // center
+	LayoutClosedCurve  = "closed-curve"     // points
 )
 
 // LayoutTypes lists the layout types in the order error messages name them.
 var LayoutTypes = []string{LayoutStraight, LayoutPoints, LayoutOverhand, LayoutFigure8,
-	LayoutOverhandFig8, LayoutClove, LayoutMunter, LayoutTorusKnot, LayoutFigure8Curve}
+	LayoutOverhandFig8, LayoutClove, LayoutMunter, LayoutTorusKnot, LayoutFigure8Curve, LayoutClosedCurve}
 
 // Layout is the initial shape of a rope. Which fields a type uses is listed with each field;
 // a field the type does not use must be absent.
@@ -170,6 +171,10 @@ type Layout struct {
 
 	// "points": a polyline of ≥ 2 points, consecutive points distinct, resampled to Links
 	// links of equal length (the rope's rest length need not equal the polyline's length).
+	// "closed-curve": a closed polygon of ≥ 3 points (the last joins the first), e.g. a knot
+	// from KnotPlot or a parametric curve; it is cut open at its point of largest x, scaled to
+	// the rope (loosely, keeping clear of itself) and given two tails, so that pulling the ends
+	// ties a tight knot of the curve's type.
 	Points []Vec `json:"points,omitempty"` // m
 
 	// "torus-knot": the (P, Q) torus knot, P and Q coprime in MinTorusPQ..MaxTorusPQ.
@@ -613,7 +618,8 @@ func (c *checker) validateLayout(p string, l *Layout, obs []Obstacle) {
 	}
 	kind := "layout"
 	straight := l.Type == LayoutStraight
-	points := l.Type == LayoutPoints
+	closed := l.Type == LayoutClosedCurve
+	points := l.Type == LayoutPoints || closed
 	torus := l.Type == LayoutTorusKnot
 	hitch := l.Type == LayoutClove || l.Type == LayoutMunter
 	centred := !straight && !points && !hitch
@@ -629,8 +635,8 @@ func (c *checker) validateLayout(p string, l *Layout, obs []Obstacle) {
 	c.direction(p+".dir", l.Dir)
 	switch {
 	case points:
-		if len(l.Points) < 2 {
-			c.add(p+".points", "needs at least 2 points (got %d)", len(l.Points))
+		if min := map[bool]int{false: 2, true: 3}[closed]; len(l.Points) < min {
+			c.add(p+".points", "needs at least %d points (got %d)", min, len(l.Points))
 		}
 		for j := range l.Points {
 			if !c.coords(func() string { return fmt.Sprintf("%s.points[%d]", p, j) }, l.Points[j]) {

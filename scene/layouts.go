@@ -2,6 +2,8 @@ package scene
 
 import (
 	"fmt"
+	"math"
+	"sort"
 
 	"github.com/knotsim/knotsim/layout"
 	"github.com/knotsim/knotsim/rope"
@@ -34,6 +36,8 @@ func (l Layout) points(r Rope, obs []shape.Shape) ([]vec.V3, error) {
 			poly[i] = p.V3()
 		}
 		return rope.Resample(poly, r.Links), nil
+	case LayoutClosedCurve:
+		pts, err = layout.ClosedKnotOpen(polygonCurve(l.Points), o, 0)
 	case LayoutOverhand:
 		pts, err = layout.Overhand(o)
 	case LayoutFigure8:
@@ -92,5 +96,36 @@ func fromZ(a vec.V3) func(vec.V3) vec.V3 {
 	// Rodrigues.
 	return func(p vec.V3) vec.V3 {
 		return p.Scale(c).Add(k.Cross(p).Scale(s)).Add(k.Scale(k.Dot(p) * (1 - c)))
+	}
+}
+
+// polygonCurve returns the closed polygon through pts as a curve of t ∈ [0, 2π), at constant
+// speed along the polygon.
+func polygonCurve(pts []Vec) func(float64) vec.V3 {
+	n := len(pts)
+	cum := make([]float64, n+1)
+	for i := 0; i < n; i++ {
+		cum[i+1] = cum[i] + pts[i].V3().Dist(pts[(i+1)%n].V3())
+	}
+	total := cum[n]
+	return func(t float64) vec.V3 {
+		s := math.Mod(t/(2*math.Pi), 1)
+		if s < 0 {
+			s++
+		}
+		target := s * total
+		i := sort.SearchFloat64s(cum, target)
+		if i > 0 {
+			i--
+		}
+		if i >= n {
+			i = n - 1
+		}
+		seg := cum[i+1] - cum[i]
+		u := 0.0
+		if seg > 0 {
+			u = (target - cum[i]) / seg
+		}
+		return pts[i].V3().Lerp(pts[(i+1)%n].V3(), u)
 	}
 }

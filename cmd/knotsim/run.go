@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/knotsim/knotsim/internal/knotcheck"
 	"github.com/knotsim/knotsim/scene"
 	"github.com/knotsim/knotsim/world"
 )
@@ -61,6 +62,9 @@ type Report struct {
 	LengthDriftMax   float64 `json:"length_drift_max"`
 	LengthDrift      float64 `json:"length_drift_final"`
 	LagMax           float64 `json:"tool_lag_max_m"`
+	// Determinant is |Δ(−1)| of each rope closed at infinity (1 unknot, 3 trefoil, 5 figure-eight,
+	// 7 for 7_1, products for sums), a first knot invariant until full identification lands.
+	Determinant []int64 `json:"knot_determinant"`
 }
 
 func cmdRun(args []string, stdout, stderr io.Writer) error {
@@ -154,6 +158,7 @@ func makeReport(sim *scene.Sim, wall float64) Report {
 		WorstSelfOverlap: w.Worst.SelfOverlap, WorstSelfOverR: w.Worst.SelfOverlap / r,
 		WorstObsOverlap: w.Worst.ObsOverlap,
 		LengthDriftMax:  w.Worst.LengthDrift, LengthDrift: drift, LagMax: w.Worst.Lag,
+		Determinant: determinants(w),
 	}
 }
 
@@ -161,6 +166,15 @@ func makeReport(sim *scene.Sim, wall float64) Report {
 // state (brute force, once).
 func minSelfDistance(w *world.World) float64 {
 	return w.State.MinSegmentDistance()
+}
+
+func determinants(w *world.World) []int64 {
+	var d []int64
+	for _, s := range w.State.Strands {
+		det, _ := knotcheck.Robust(w.State.Pos[s.First : s.First+s.Nodes])
+		d = append(d, det)
+	}
+	return d
 }
 
 func jsonSafe(r Report) Report {
@@ -183,6 +197,7 @@ func printReport(w io.Writer, r Report) {
 	fmt.Fprintf(w, "worst overlap     %.3g m = %.3f R between segments (bound 0.25 R), %.3g m into obstacles\n", r.WorstSelfOverlap, r.WorstSelfOverR, r.WorstObsOverlap)
 	fmt.Fprintf(w, "length drift      %.3f %% at the end, %.3f %% at most\n", 100*r.LengthDrift, 100*r.LengthDriftMax)
 	fmt.Fprintf(w, "tool lag          %.3g m at most\n", r.LagMax)
+	fmt.Fprintf(w, "knot determinant  %v (|Δ(−1)| per rope: 1 unknot, 3 trefoil, 5 figure-eight, 7 for 7_1)\n", r.Determinant)
 }
 
 func writeTraj(w *bufio.Writer, wd *world.World) {
