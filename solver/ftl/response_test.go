@@ -255,4 +255,3 @@ func TestRandomMotionAroundObstacles(t *testing.T) {
 		t.Fatalf("rope sank %.3f R into an obstacle (> 0.25 R)", worst/0.5)
 	}
 }
-
