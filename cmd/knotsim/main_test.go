@@ -1,0 +1,116 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var o, e bytes.Buffer
+	code = run(args, &o, &e)
+	return code, o.String(), e.String()
+}
+
+func TestRunBuiltinReport(t *testing.T) {
+	dir := t.TempDir()
+	curve := filepath.Join(dir, "final.xyz")
+	traj := filepath.Join(dir, "traj.jsonl")
+	code, out, errOut := runCLI(t, "run", "-curve", curve, "-traj", traj, "-every", "100", "drag")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"scene drag: 100 links", "cycles/s", "min seg distance", "length drift", "knot determinant  [1]"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+	data, err := os.ReadFile(curve)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(data), "\n"); n != 101 {
+		t.Errorf("curve file has %d lines, want 101 (one per node)", n)
+	}
+	tj, err := os.ReadFile(traj)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(tj)), "\n")
+	if len(lines) != 21 { // cycle 0 and every 100th of 2000
+		t.Errorf("trajectory has %d lines, want 21", len(lines))
+	}
+	var rec struct {
+		Cycle int         `json:"cycle"`
+		Pos   [][]float64 `json:"pos"`
+	}
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &rec); err != nil || rec.Cycle != 2000 || len(rec.Pos) != 101 {
+		t.Errorf("last trajectory line: cycle %d, %d nodes, err %v", rec.Cycle, len(rec.Pos), err)
+	}
+}
+
+func TestRunJSON(t *testing.T) {
+	code, out, errOut := runCLI(t, "run", "-json", "-broadphase", "grid", "../../scene/testdata/overhand.json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var r Report
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("report is not JSON: %v\n%s", err, out)
+	}
+	if r.Broadphase != "grid" || r.Cycles == 0 || len(r.Determinant) != 1 || r.Determinant[0] != 3 {
+		t.Errorf("report %+v", r)
+	}
+}
+
+func TestRunErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.json")
+	if err := os.WriteFile(bad, []byte(`{"dt": 0.001, "duration": 1, "ropes": [{"links": 10, "link_length": 0.01, "radius": -1, "layout": {"type": "straight"}}]}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{nil, 2, "usage"},
+		{[]string{"fly"}, 2, `unknown command "fly"`},
+		{[]string{"run"}, 2, "usage: knotsim run"},
+		{[]string{"run", "no-such-scene"}, 1, "neither a scene file nor a built-in scene"},
+		{[]string{"run", bad}, 1, "ropes[0].radius: must be > 0"},
+		{[]string{"run", "-broadphase", "octree", "drag"}, 1, "broadphase"},
+		{[]string{"run", "-every", "0", "drag"}, 1, "-every 0"},
+		{[]string{"bench", "-links", "3"}, 1, "-links"},
+		{[]string{"bench", "-broadphase", "kd"}, 1, "-broadphase"},
+		{[]string{"bench", "-cycles", "0"}, 1, "-cycles"},
+	} {
+		code, _, errOut := runCLI(t, tc.args...)
+		if code != tc.code || !strings.Contains(errOut, tc.msg) {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", tc.args, code, errOut, tc.code, tc.msg)
+		}
+	}
+}
+
+func TestScenesAndBench(t *testing.T) {
+	code, out, _ := runCLI(t, "scenes")
+	if code != 0 || !strings.Contains(out, "overhand") || !strings.Contains(out, "munter") {
+		t.Fatalf("scenes: exit %d\n%s", code, out)
+	}
+	code, out, errOut := runCLI(t, "bench", "-links", "50", "-cycles", "20", "-broadphase", "bvh", "-json")
+	if code != 0 {
+		t.Fatalf("bench: exit %d: %s", code, errOut)
+	}
+	rows := strings.Split(strings.TrimSpace(out), "\n")
+	if len(rows) != 2 {
+		t.Fatalf("bench printed %d rows, want 2 (loose, knotted)", len(rows))
+	}
+	var r BenchRow
+	if err := json.Unmarshal([]byte(rows[1]), &r); err != nil || r.Knot != "3_1" || r.Determinant != 3 || r.CyclesPerSec <= 0 {
+		t.Errorf("knotted row %+v (err %v)", r, err)
+	}
+}
