@@ -16,7 +16,7 @@ demo:
 	$(GO) run ./cmd/knotsim run overhand
 
 ## test: everything CI checks
-test: lint unit benchcheck
+test: lint unit race fuzz benchcheck
 
 tools: $(STATICCHECK)
 
@@ -29,7 +29,11 @@ lint: $(STATICCHECK)
 	$(STATICCHECK) ./...
 
 unit:
-	$(GO) test -race -shuffle=on -timeout 30m ./...
+	$(GO) test -shuffle=on -timeout 30m ./...
+
+## race: the race detector over the short versions of the tests
+race:
+	$(GO) test -race -short -shuffle=on -timeout 30m ./...
 
 ## benchcheck: every benchmark still compiles and runs once
 benchcheck:
@@ -38,5 +42,6 @@ benchcheck:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -timeout 60m ./...
 
+## fuzz: a short run of every fuzzer (their seed corpora also run in unit)
 fuzz:
-	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 30s ./scene
+	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 15s ./scene

@@ -71,7 +71,14 @@ func tightKnot(tb testing.TB, n int, det string) (*rope.State, *Solver, []solver
 
 // A step allocates nothing once warm (issue 2: "no allocation per cycle once warm").
 func TestStepDoesNotAllocate(t *testing.T) {
-	for _, det := range collide.Names() {
+	if raceEnabled {
+		t.Skip("the race detector allocates; run without -race")
+	}
+	dets := collide.Names()
+	if testing.Short() {
+		dets = []string{"bvh"}
+	}
+	for _, det := range dets {
 		st, s, g := tightKnot(t, 200, det)
 		in := solver.Input{Grasps: g}
 		var out solver.Stats

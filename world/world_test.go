@@ -1,0 +1,120 @@
+package world
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/knotsim/knotsim/collide"
+	"github.com/knotsim/knotsim/rope"
+	"github.com/knotsim/knotsim/solver/ftl"
+	"github.com/knotsim/knotsim/vec"
+)
+
+func newWorld(t *testing.T) *World {
+	t.Helper()
+	st := &rope.State{}
+	p := make([]vec.V3, 21)
+	for i := range p {
+		p[i] = vec.V3{X: 0.01 * float64(i)}
+	}
+	if _, err := st.Add(rope.Spec{Radius: 0.005, Link: 0.01, Pos: p}); err != nil {
+		t.Fatal(err)
+	}
+	sol, err := ftl.New(ftl.DefaultParams(0.005, 0.01), collide.NewSphereBVH())
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := New(st, Config{Dt: 0.001, Solver: sol})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+func TestNewRejectsBadConfig(t *testing.T) {
+	sol, _ := ftl.New(ftl.DefaultParams(0.005, 0.01), collide.Brute{})
+	st := &rope.State{}
+	if _, err := st.Add(rope.Spec{Radius: 0.005, Link: 0.01, Pos: []vec.V3{{}, {X: 0.01}}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		st   *rope.State
+		cfg  Config
+		want string
+	}{
+		{nil, Config{Dt: 0.001, Solver: sol}, "no rope"},
+		{&rope.State{}, Config{Dt: 0.001, Solver: sol}, "no rope"},
+		{st, Config{Dt: 0, Solver: sol}, "dt 0"},
+		{st, Config{Dt: math.NaN(), Solver: sol}, "dt NaN"},
+		{st, Config{Dt: math.Inf(1), Solver: sol}, "dt +Inf"},
+		{st, Config{Dt: 0.001}, "no solver"},
+	} {
+		if _, err := New(tc.st, tc.cfg); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("New(%+v): err %v, want %q", tc.cfg, err, tc.want)
+		}
+	}
+}
+
+func TestToolErrors(t *testing.T) {
+	w := newWorld(t)
+	w.AddTool(Tool{Name: "a", Node: 99, Active: true})
+	if err := w.Step(); err == nil || !strings.Contains(err.Error(), `tool "a" holds node 99`) {
+		t.Errorf("out-of-range node: %v", err)
+	}
+	w = newWorld(t)
+	w.AddTool(Tool{Name: "a", Node: 3, Target: w.State.Pos[3], Active: true})
+	w.AddTool(Tool{Name: "b", Node: 3, Target: w.State.Pos[3], Active: true})
+	if err := w.Step(); err == nil || !strings.Contains(err.Error(), "another tool holds") {
+		t.Errorf("two tools on one node: %v", err)
+	}
+	w = newWorld(t)
+	w.AddTool(Tool{Name: "a", Node: 3, Target: vec.V3{X: math.NaN()}, Active: true})
+	if err := w.Step(); err == nil || !strings.Contains(err.Error(), "not finite") {
+		t.Errorf("NaN target: %v", err)
+	}
+	// An inactive tool with a bad node is ignored.
+	w = newWorld(t)
+	w.AddTool(Tool{Name: "idle", Node: 1000})
+	if err := w.Step(); err != nil {
+		t.Errorf("inactive tool: %v", err)
+	}
+}
+
+func TestStepTracksWorstAndTime(t *testing.T) {
+	w := newWorld(t)
+	w.AddTool(Tool{Name: "hand", Node: 0, Target: vec.V3{Y: 1}, Active: true})
+	for i := 0; i < 10; i++ {
+		if err := w.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if w.Cycle != 10 || math.Abs(w.Time-0.01) > 1e-15 {
+		t.Errorf("cycle %d time %v", w.Cycle, w.Time)
+	}
+	if w.Worst.Lag < 0.9 {
+		t.Errorf("worst lag %v: the tool is 1 m away and the node moves 4.5 mm per cycle", w.Worst.Lag)
+	}
+}
+
+// Snapshots are copies: a reader's snapshot does not change when the world steps, and a
+// reused snapshot costs no allocation.
+func TestSnapshotIsACopy(t *testing.T) {
+	w := newWorld(t)
+	w.AddTool(Tool{Name: "hand", Node: 0, Target: vec.V3{Y: 1}, Active: true})
+	var s Snapshot
+	w.Snapshot(&s)
+	before := s.Pos[0]
+	if err := w.Step(); err != nil {
+		t.Fatal(err)
+	}
+	if s.Pos[0] != before {
+		t.Fatal("snapshot changed when the world stepped")
+	}
+	if allocs := testing.AllocsPerRun(100, func() { w.Snapshot(&s) }); allocs != 0 {
+		t.Errorf("Snapshot into a reused value: %v allocations", allocs)
+	}
+	if s.Cycle != 1 || len(s.Tools) != 1 || len(s.Strands) != 1 {
+		t.Errorf("snapshot %+v", s)
+	}
+}
