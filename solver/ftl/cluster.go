@@ -60,9 +60,10 @@ const maxPassengers = 12
 type clusterFit struct {
 	n        int32
 	grasped  bool
-	sumB     vec.V3 // Σ boundary node positions
-	sumT     vec.V3 // Σ their targets
-	bb, bt   [9]float64
+	sumB     vec.V3     // Σ boundary node positions
+	sumT     vec.V3     // Σ their targets
+	bt       [9]float64 // Σ (b−cB)(b*−cT)ᵀ, row-major
+	scale    float64    // Σ |b−cB|² + |b*−cT|²
 	q        [4]float64 // rotation (w, x, y, z)
 	cB, move vec.V3     // centroid of boundary nodes, translation
 	maxDisp  float64
@@ -155,16 +156,8 @@ func (s *Solver) clusterMotion(st *rope.State, out *solver.Stats) {
 			ct := c.sumT.Scale(1 / float64(c.n))
 			x := pb.Sub(cenB)
 			y := tgt.Sub(ct)
-			c.bt[0] += x.X * y.X
-			c.bt[1] += x.X * y.Y
-			c.bt[2] += x.X * y.Z
-			c.bt[3] += x.Y * y.X
-			c.bt[4] += x.Y * y.Y
-			c.bt[5] += x.Y * y.Z
-			c.bt[6] += x.Z * y.X
-			c.bt[7] += x.Z * y.Y
-			c.bt[8] += x.Z * y.Z
-			c.bb[0] += x.Norm2() + y.Norm2()
+			addOuter(&c.bt, x, y)
+			c.scale += x.Norm2() + y.Norm2()
 		}
 	}
 	for r := 0; r < m; r++ {
@@ -176,20 +169,14 @@ func (s *Solver) clusterMotion(st *rope.State, out *solver.Stats) {
 		c.move = c.sumT.Sub(c.sumB).Scale(1 / float64(c.n))
 		c.q = [4]float64{1, 0, 0, 0}
 		if c.n >= 2 {
-			c.q = hornRotation(&c.bt, c.bb[0])
+			c.q = hornRotation(&c.bt, c.scale)
 		}
 	}
 	// Largest displacement per cluster, then scale so that none exceeds delta.
 	for i, ci := range s.inClust {
-		if ci == 0 {
-			continue
+		if c := s.movingFit(ci); c != nil {
+			c.maxDisp = math.Max(c.maxDisp, c.apply(st.Pos[i]).Dist(st.Pos[i]))
 		}
-		c := &s.fits[ci-1]
-		if c.n == 0 || c.grasped {
-			continue
-		}
-		d := rotate(c.q, st.Pos[i].Sub(c.cB)).Add(c.cB).Add(c.move).Dist(st.Pos[i])
-		c.maxDisp = math.Max(c.maxDisp, d)
 	}
 	for r := 0; r < m; r++ {
 		c := &s.fits[r]
@@ -201,15 +188,40 @@ func (s *Solver) clusterMotion(st *rope.State, out *solver.Stats) {
 		c.move = c.move.Scale(alpha)
 	}
 	for i, ci := range s.inClust {
-		if ci == 0 {
-			continue
+		if c := s.movingFit(ci); c != nil {
+			st.Pos[i] = c.apply(st.Pos[i])
 		}
-		c := &s.fits[ci-1]
-		if c.n == 0 || c.grasped {
-			continue
-		}
-		st.Pos[i] = rotate(c.q, st.Pos[i].Sub(c.cB)).Add(c.cB).Add(c.move)
 	}
+}
+
+// movingFit returns the fit of cluster id+1 ci when that cluster moves rigidly, else nil.
+func (s *Solver) movingFit(ci int32) *clusterFit {
+	if ci == 0 {
+		return nil
+	}
+	c := &s.fits[ci-1]
+	if c.n == 0 || c.grasped {
+		return nil
+	}
+	return c
+}
+
+// apply moves p by the cluster's rigid motion: rotation about cB, then translation.
+func (c *clusterFit) apply(p vec.V3) vec.V3 {
+	return rotate(c.q, p.Sub(c.cB)).Add(c.cB).Add(c.move)
+}
+
+// addOuter adds x yᵀ to the row-major 3×3 matrix S.
+func addOuter(S *[9]float64, x, y vec.V3) {
+	S[0] += x.X * y.X
+	S[1] += x.X * y.Y
+	S[2] += x.X * y.Z
+	S[3] += x.Y * y.X
+	S[4] += x.Y * y.Y
+	S[5] += x.Y * y.Z
+	S[6] += x.Z * y.X
+	S[7] += x.Z * y.Y
+	S[8] += x.Z * y.Z
 }
 
 // hornRotation returns the unit quaternion (w, x, y, z) of the rotation R maximising

@@ -151,15 +151,7 @@ func TestHornRotation(t *testing.T) {
 		for i := 0; i < 5; i++ {
 			x := vec.V3{X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}
 			y := rotate(q, x)
-			S[0] += x.X * y.X
-			S[1] += x.X * y.Y
-			S[2] += x.X * y.Z
-			S[3] += x.Y * y.X
-			S[4] += x.Y * y.Y
-			S[5] += x.Y * y.Z
-			S[6] += x.Z * y.X
-			S[7] += x.Z * y.Y
-			S[8] += x.Z * y.Z
+			addOuter(&S, x, y)
 			scale += 2 * x.Norm2()
 		}
 		got := hornRotation(&S, scale)
@@ -174,15 +166,7 @@ func TestHornRotation(t *testing.T) {
 	var S [9]float64
 	for _, sgn := range []float64{-1, 1} {
 		x, y := u.Scale(sgn), u.Scale(1.2*sgn)
-		S[0] += x.X * y.X
-		S[1] += x.X * y.Y
-		S[2] += x.X * y.Z
-		S[3] += x.Y * y.X
-		S[4] += x.Y * y.Y
-		S[5] += x.Y * y.Z
-		S[6] += x.Z * y.X
-		S[7] += x.Z * y.Y
-		S[8] += x.Z * y.Z
+		addOuter(&S, x, y)
 	}
 	q := hornRotation(&S, 4.88)
 	if math.Abs(q[0]-1) > 1e-9 {
