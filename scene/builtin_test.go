@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/knotsim/knotsim/internal/knotcheck"
-	"github.com/knotsim/knotsim/shape"
+	"github.com/knotsim/knotsim/vec"
 )
 
 // Knot determinants |Δ(−1)| of the built-in knot scenes (until package knot names them):
@@ -55,6 +55,14 @@ func TestBuiltinScenes(t *testing.T) {
 				}
 				if !math.IsInf(s.MinObsGap, 1) && -s.MinObsGap > 0.25*r {
 					t.Fatalf("cycle %d: segment overlaps an obstacle by %.3f R (> 0.25 R)", w.Cycle, -s.MinObsGap/r)
+				}
+				// The strictest reading of "non-adjacent": segments i and i+2 too, which the
+				// collision window (rope.Strand.Window) never tests as a pair.
+				p := w.State.Pos
+				for i := 0; i+3 < len(p); i++ {
+					if _, _, d2 := vec.ClosestSegSeg(p[i], p[i+1], p[i+2], p[i+3]); d2 < (1.75*r)*(1.75*r) {
+						t.Fatalf("cycle %d: segments %d and %d are %.3f R apart (< 1.75 R)", w.Cycle, i, i+2, math.Sqrt(d2)/r)
+					}
 				}
 				if d := math.Abs(w.State.Length(0)/w.State.RestLength(0) - 1); d > 0.02 {
 					t.Fatalf("cycle %d: length drift %.2f%% (> 2%%)", w.Cycle, 100*d)
@@ -135,5 +143,3 @@ func TestBuiltinDeterministic(t *testing.T) {
 		}
 	}
 }
-
-var _ = shape.Plane
