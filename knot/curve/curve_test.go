@@ -1,0 +1,77 @@
+package curve
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestParseText(t *testing.T) {
+	c, err := Parse([]byte("# a trefoil\n# closed\n1 0 0\n0,1,0\n-1\t0 0.5\n\n0 0 5\n1 1 5\n1 0 6\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.Closed || len(c.Components) != 2 || len(c.Components[0]) != 3 || len(c.Components[1]) != 3 {
+		t.Fatalf("got %+v", c)
+	}
+	if c.Components[0][2].Z != 0.5 {
+		t.Errorf("point %v", c.Components[0][2])
+	}
+}
+
+func TestParseJSON(t *testing.T) {
+	c, err := Parse([]byte(`[[0,0,0],[1,0,0],[1,1,0]]`))
+	if err != nil || len(c.Components) != 1 || c.Closed {
+		t.Fatalf("array: %+v %v", c, err)
+	}
+	c, err = Parse([]byte(`{"components": [[[0,0,0],[1,0,0],[1,1,0]], [[5,5,5],[6,5,5],[6,6,5]]], "closed": true}`))
+	if err != nil || len(c.Components) != 2 || !c.Closed {
+		t.Fatalf("object: %+v %v", c, err)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"", "no points"},
+		{"1 2\n", "line 1: want 3 numbers"},
+		{"1 2 x\n", `line 1: "x" is not a number`},
+		{"1 2 NaN\n", "not finite"},
+		{"1 2 1e400\n", "not a number"},
+		{"0 0 0\n0 0 0\n", "repeats point 0"},
+		{"# closed\n0 0 0\n1 0 0\n", "need at least 3"},
+		{"1 1 1\n", "need at least 2"},
+		{"1 1 1e13\n2 2 2\n", "exceeds"},
+		{`[[0,0],[1,1,1]]`, "want 3 numbers"},
+		{`{"points": []}`, "unknown field"},
+		{`[[0,0,0],[1,1,1]] [1]`, "data after"},
+		{`{"components": [[[0,0,0],[1,1,1]]]`, "JSON"},
+	} {
+		_, err := Parse([]byte(tc.in))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Parse(%q): err %v, want %q", tc.in, err, tc.want)
+		}
+	}
+}
+
+// FuzzParse: Parse never panics; what it accepts is valid and holds only finite points.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"1 0 0\n0 1 0\n", "# closed\n1 0 0\n0 1 0\n0 0 1\n\n2 2 2\n3 3 3\n", `[[0,0,0],[1,0,0]]`,
+		`{"components":[[[0,0,0],[1,0,0],[0,1,0]]],"closed":true}`, "1,2,3\n4\t5\t6\n---\n7 8 9\n1 1 1\n", "x y z", "[[1e308,0,0],[0,0,0]]"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := Parse(data)
+		if err != nil {
+			return
+		}
+		if err := c.Validate(); err != nil {
+			t.Fatalf("accepted an invalid curve: %v", err)
+		}
+		for _, comp := range c.Components {
+			for _, p := range comp {
+				if !p.IsFinite() {
+					t.Fatalf("accepted a non-finite point %v", p)
+				}
+			}
+		}
+	})
+}
