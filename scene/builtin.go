@@ -33,6 +33,14 @@ var builtins = []builtin{
 		return pullEnds("overhand+figure8", "An overhand knot and a figure-eight knot in one rope, pulled tight together (Brown et al. 2004, Fig. 7).",
 			320, Layout{Type: LayoutOverhandFig8}, nil, 4.0)
 	}},
+	{"granny", func() *Scene {
+		return pullEnds("granny", "A granny knot (3_1 # 3_1: two half knots of the same hand) laid loosely and pulled tight.",
+			260, Layout{Type: LayoutGranny}, nil, 3.0)
+	}},
+	{"square", func() *Scene {
+		return pullEnds("square", "A square (reef) knot (3_1 # mirror 3_1: two half knots of opposite hands) laid loosely and pulled tight.",
+			260, Layout{Type: LayoutSquare}, nil, 3.0)
+	}},
 	{"clove", func() *Scene {
 		i := 0
 		pole := Obstacle{Type: ObstaclePole, A: &Vec{0, 0, -0.15}, B: &Vec{0, 0, 0.15}, Radius: 0.02}

@@ -11,7 +11,7 @@ import (
 // Knot determinants |Δ(−1)| of the built-in knot scenes (until package knot names them):
 // unknot 1, 3_1 3, 4_1 5, 3_1 # 4_1 15, 7_1 7. A rope passing through itself changes it.
 var builtinDet = map[string]int64{
-	"overhand": 3, "figure8": 5, "overhand+figure8": 15, "7_1": 7, "clove": 1, "munter": 1, "drag": 1,
+	"overhand": 3, "figure8": 5, "overhand+figure8": 15, "granny": 9, "square": 9, "7_1": 7, "clove": 1, "munter": 1, "drag": 1,
 }
 
 // TestBuiltinScenes runs every built-in scene to the end and checks the invariants of issue 2

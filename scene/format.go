@@ -154,11 +154,13 @@ const (
 	LayoutTorusKnot    = "torus-knot"       // p, q, center
 	LayoutFigure8Curve = "figure8-curve"    // center
 	LayoutClosedCurve  = "closed-curve"     // points
+	LayoutGranny       = "granny"           // center
+	LayoutSquare       = "square"           // center
 )
 
 // LayoutTypes lists the layout types in the order error messages name them.
 var LayoutTypes = []string{LayoutStraight, LayoutPoints, LayoutOverhand, LayoutFigure8,
-	LayoutOverhandFig8, LayoutClove, LayoutMunter, LayoutTorusKnot, LayoutFigure8Curve, LayoutClosedCurve}
+	LayoutOverhandFig8, LayoutClove, LayoutMunter, LayoutTorusKnot, LayoutFigure8Curve, LayoutClosedCurve, LayoutGranny, LayoutSquare}
 
 // Layout is the initial shape of a rope. Which fields a type uses is listed with each field;
 // a field the type does not use must be absent.
@@ -185,8 +187,8 @@ type Layout struct {
 	// ("munter") the hitch is tied around; required. The hitch sits on its obstacle.
 	Obstacle *int `json:"obstacle,omitempty"`
 
-	// "overhand", "figure8", "overhand+figure8", "torus-knot", "figure8-curve": where the
-	// knot sits, m; default origin.
+	// "overhand", "figure8", "overhand+figure8", "granny", "square", "torus-knot",
+	// "figure8-curve": where the knot sits, m; default origin.
 	Center *Vec `json:"center,omitempty"`
 }
 
@@ -361,7 +363,7 @@ func (s *Scene) WithDefaults() Scene {
 			if l.Dir == nil {
 				l.Dir = &Vec{1, 0, 0}
 			}
-		case LayoutOverhand, LayoutFigure8, LayoutOverhandFig8, LayoutTorusKnot, LayoutFigure8Curve:
+		case LayoutOverhand, LayoutFigure8, LayoutOverhandFig8, LayoutTorusKnot, LayoutFigure8Curve, LayoutGranny, LayoutSquare:
 			if l.Center == nil {
 				l.Center = &Vec{}
 			}

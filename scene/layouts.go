@@ -44,6 +44,10 @@ func (l Layout) points(r Rope, obs []shape.Shape) ([]vec.V3, error) {
 		pts, err = layout.FigureEight(o)
 	case LayoutOverhandFig8:
 		pts, err = layout.OverhandThenFigureEight(o)
+	case LayoutGranny:
+		pts, err = layout.Granny(o)
+	case LayoutSquare:
+		pts, err = layout.Square(o)
 	case LayoutTorusKnot:
 		pts, err = layout.ClosedKnotOpen(layout.TorusKnot(l.P, l.Q, 2, 1), o, 0)
 	case LayoutFigure8Curve:
