@@ -5,13 +5,15 @@
 //
 // A World is owned by one goroutine (the physics loop): Step, the tool setters and Snapshot
 // must not be called concurrently. Readers on other goroutines (knot identification, the
-// viewer, the haptic loop) receive copies made by Snapshot and never touch the live state.
+// viewer, the haptic loop) receive copies through a Publisher and never touch the live state;
+// the only field others may write is Knot (atomically).
 package world
 
 import (
 	"errors"
 	"fmt"
 	"math"
+	"sync/atomic"
 
 	"github.com/knotsim/knotsim/rope"
 	"github.com/knotsim/knotsim/shape"
@@ -46,6 +48,10 @@ type World struct {
 
 	Last  solver.Stats // the latest step's statistics
 	Worst Worst        // extremes since the start
+
+	// Knot is the latest knot identification, set by an identifier goroutine (knot/live);
+	// nil until the first one. Safe to read and write from any goroutine.
+	Knot atomic.Pointer[KnotReport]
 
 	in solver.Input
 }
@@ -150,6 +156,7 @@ type Snapshot struct {
 	Strands []rope.Strand
 	Tools   []Tool
 	Stats   solver.Stats
+	Knot    *KnotReport // the latest identification when the snapshot was taken (immutable), or nil
 }
 
 // Snapshot copies the current state into dst, reusing its buffers, and returns it.
@@ -161,5 +168,6 @@ func (w *World) Snapshot(dst *Snapshot) *Snapshot {
 	dst.Pos = append(dst.Pos[:0], w.State.Pos...)
 	dst.Strands = append(dst.Strands[:0], w.State.Strands...)
 	dst.Tools = append(dst.Tools[:0], w.Tools...)
+	dst.Knot = w.Knot.Load()
 	return dst
 }

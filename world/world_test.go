@@ -118,3 +118,52 @@ func TestSnapshotIsACopy(t *testing.T) {
 		t.Errorf("snapshot %+v", s)
 	}
 }
+
+// The publisher hands snapshots to a reader goroutine while the world steps; run with -race.
+func TestPublisherConcurrent(t *testing.T) {
+	w := newWorld(t)
+	w.AddTool(Tool{Name: "hand", Node: 0, Target: vec.V3{Y: 1}, Active: true})
+	var p Publisher
+	done := make(chan struct{})
+	seen := make(chan int, 1)
+	go func() {
+		var s Snapshot
+		last := -1
+		for {
+			select {
+			case <-done:
+				seen <- last
+				return
+			default:
+			}
+			if p.Latest(&s) > 0 {
+				if s.Cycle < last {
+					t.Errorf("snapshots went back in time: %d after %d", s.Cycle, last)
+				}
+				if len(s.Pos) != 21 {
+					t.Errorf("snapshot has %d nodes", len(s.Pos))
+				}
+				last = s.Cycle
+			}
+		}
+	}()
+	for i := 0; i < 300; i++ {
+		if err := w.Step(); err != nil {
+			t.Fatal(err)
+		}
+		p.Publish(w)
+		w.Knot.Store(&KnotReport{Cycle: w.Cycle, Ropes: []string{"0_1"}})
+	}
+	close(done)
+	if last := <-seen; last < 0 {
+		t.Fatal("the reader never saw a snapshot")
+	}
+	var s Snapshot
+	p.Latest(&s)
+	if s.Knot == nil || s.Knot.Ropes[0] != "0_1" {
+		t.Errorf("snapshot knot report %+v", s.Knot)
+	}
+	if allocs := testing.AllocsPerRun(100, func() { p.Publish(w) }); allocs != 0 {
+		t.Errorf("Publish allocates %v per call", allocs)
+	}
+}
