@@ -3,6 +3,7 @@
 //	knotsim run <scene.json | builtin>   run a scene headless and print a report
 //	knotsim scenes                       list the built-in scenes
 //	knotsim bench                        cycles/s tables (see BENCHMARKS.md)
+//	knotsim identify <curve file>        name the knot of a curve
 package main
 
 import (
@@ -21,6 +22,7 @@ usage:
   knotsim run [flags] <scene.json | builtin name>   run a scene headless, print a report
   knotsim scenes                                    list the built-in scenes
   knotsim bench [flags]                             measure cycles/s (tables for BENCHMARKS.md)
+  knotsim identify [flags] <curve file>             name the knot of a curve ('x y z' lines or JSON)
 
 run 'knotsim <command> -h' for the flags of a command.
 `
@@ -38,6 +40,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = cmdScenes(stdout)
 	case "bench":
 		err = cmdBench(args[1:], stdout, stderr)
+	case "identify":
+		err = cmdIdentify(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0

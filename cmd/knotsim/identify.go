@@ -1,0 +1,157 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/knotsim/knotsim/knot"
+	"github.com/knotsim/knotsim/knot/curve"
+)
+
+// IdentifyReport is what `knotsim identify -json` prints: one entry per component, plus the
+// linking numbers of every pair when there are several.
+type IdentifyReport struct {
+	File       string             `json:"file"`
+	Closed     bool               `json:"closed"`
+	Components []ComponentReport  `json:"components"`
+	Links      []knot.PairLinking `json:"links,omitempty"`
+	Link       string             `json:"link,omitempty"`
+}
+
+// ComponentReport is the identification of one component.
+type ComponentReport struct {
+	Points       int              `json:"points"`
+	Name         string           `json:"name"`
+	Short        string           `json:"short"`
+	Candidates   []string         `json:"candidates"`
+	Unique       bool             `json:"unique"`
+	Known        bool             `json:"known"`
+	Crossings    int              `json:"crossings"`
+	RawCrossings int              `json:"raw_crossings"`
+	PD           string           `json:"pd"`
+	Gauss        string           `json:"gauss"`
+	DT           string           `json:"dt"`
+	Alexander    string           `json:"alexander"`
+	Jones        string           `json:"jones"`
+	Determinant  int64            `json:"determinant"`
+	Signature    int              `json:"signature"`
+	Writhe       int              `json:"writhe"`
+	Closure      string           `json:"closure,omitempty"`
+	Frequencies  []knot.Frequency `json:"frequencies,omitempty"`
+	Microseconds float64          `json:"microseconds"`
+}
+
+func cmdIdentify(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("identify", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	closure := fs.String("closure", "infinity", "how an open curve is closed: infinity, direct or stochastic")
+	samples := fs.Int("samples", 100, "stochastic closure: number of random closures (1..100000)")
+	seed := fs.Uint64("seed", 1, "stochastic closure: seed")
+	closed := fs.Bool("closed", false, "treat the curve as closed even if the file does not say so")
+	asJSON := fs.Bool("json", false, "print JSON")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: knotsim identify [flags] <curve file>   ('x y z' per line, or JSON; '-' reads stdin)")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return errUsage
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return errUsage
+	}
+	if *samples < 1 || *samples > 100000 {
+		return fmt.Errorf("-samples %d: must be in 1..100000", *samples)
+	}
+	var data []byte
+	var err error
+	if fs.Arg(0) == "-" {
+		data, err = io.ReadAll(io.LimitReader(os.Stdin, curve.MaxFileSize+1))
+	} else {
+		var f *os.File
+		if f, err = os.Open(fs.Arg(0)); err == nil {
+			data, err = io.ReadAll(io.LimitReader(f, curve.MaxFileSize+1))
+			f.Close()
+		}
+	}
+	if err != nil {
+		return err
+	}
+	c, err := curve.Parse(data)
+	if err != nil {
+		return err
+	}
+	if *closed {
+		c.Closed = true
+		if err := c.Validate(); err != nil {
+			return err
+		}
+	}
+	o := knot.Options{Closure: knot.Closure(*closure), Samples: *samples, Seed: *seed}
+	rep := IdentifyReport{File: fs.Arg(0), Closed: c.Closed}
+	for _, comp := range c.Components {
+		var r knot.Result
+		if c.Closed {
+			r, err = knot.IdentifyClosed(comp, o)
+		} else {
+			r, err = knot.Identify(comp, o)
+		}
+		if err != nil {
+			return err
+		}
+		rep.Components = append(rep.Components, ComponentReport{
+			Points: len(comp), Name: r.Name, Short: r.Short, Candidates: r.Candidates, Unique: r.Unique, Known: r.Known,
+			Crossings: r.Crossings, RawCrossings: r.RawCrossings, PD: r.PD, Gauss: r.Gauss, DT: r.DT,
+			Alexander: r.Alexander.String(), Jones: r.Jones.String(), Determinant: r.Determinant, Signature: r.Signature,
+			Writhe: r.Writhe, Closure: string(r.Closure), Frequencies: r.Frequencies, Microseconds: float64(r.Elapsed.Nanoseconds()) / 1e3,
+		})
+	}
+	if len(c.Components) > 1 {
+		lr, err := knot.IdentifyLink(c.Components, c.Closed)
+		if err != nil {
+			return err
+		}
+		rep.Links, rep.Link = lr.Pairs, lr.Name
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rep)
+	}
+	for i, r := range rep.Components {
+		if len(rep.Components) > 1 {
+			fmt.Fprintf(stdout, "component %d (%d points)\n", i, r.Points)
+		}
+		fmt.Fprintf(stdout, "knot         %s\n", r.Name)
+		if !r.Unique {
+			fmt.Fprintf(stdout, "candidates   %s (the invariants do not tell them apart)\n", strings.Join(r.Candidates, ", "))
+		}
+		fmt.Fprintf(stdout, "crossings    %d after Reidemeister I/II simplification (%d in the projection)\n", r.Crossings, r.RawCrossings)
+		fmt.Fprintf(stdout, "alexander    %s   (determinant %d)\n", r.Alexander, r.Determinant)
+		fmt.Fprintf(stdout, "jones        %s\n", r.Jones)
+		fmt.Fprintf(stdout, "signature    %d   writhe %d\n", r.Signature, r.Writhe)
+		fmt.Fprintf(stdout, "pd           %s\n", r.PD)
+		fmt.Fprintf(stdout, "gauss        %s\n", r.Gauss)
+		if r.DT != "" {
+			fmt.Fprintf(stdout, "dt           %s\n", r.DT)
+		}
+		if r.Closure != "" {
+			fmt.Fprintf(stdout, "closure      %s\n", r.Closure)
+		}
+		for _, f := range r.Frequencies {
+			fmt.Fprintf(stdout, "  %5.1f %%  %s\n", 100*f.Fraction, f.Name)
+		}
+		fmt.Fprintf(stdout, "time         %.0f µs\n", r.Microseconds)
+	}
+	if len(rep.Components) > 1 {
+		fmt.Fprintf(stdout, "link         %s\n", rep.Link)
+		for _, p := range rep.Links {
+			fmt.Fprintf(stdout, "  components %d and %d: linking number %d\n", p.A, p.B, p.Linking)
+		}
+	}
+	return nil
+}

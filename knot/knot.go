@@ -1,0 +1,289 @@
+// Package knot names the knot tied in a rope (an open polyline), in a closed curve, or in a
+// diagram: projection to a planar diagram in general position, Reidemeister I/II
+// simplification, exact invariants (Alexander polynomial, determinant, Jones polynomial by a
+// fast Kauffman bracket, signature, writhe), and lookup in the table of prime knots through
+// 12 crossings (KnotInfo) with chirality, connected sums and honest ambiguity: when invariants
+// do not separate candidates, all of them are reported.
+//
+// Dependencies: vec → knot/poly, knot/pd → knot/invariant, knot/diagram, knot/table → knot.
+// It reads positions only (snapshots); knot/live runs it beside a simulation.
+package knot
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/knotsim/knotsim/knot/diagram"
+	"github.com/knotsim/knotsim/knot/invariant"
+	"github.com/knotsim/knotsim/knot/pd"
+	"github.com/knotsim/knotsim/knot/poly"
+	"github.com/knotsim/knotsim/knot/table"
+	"github.com/knotsim/knotsim/vec"
+)
+
+// Closure says how an open rope is closed into a loop before it is identified.
+type Closure string
+
+// Closures (see knot/diagram).
+const (
+	// Infinity leads both ends straight outward from the rope's centre to far away and joins
+	// them there: the default, not fooled by a closing segment that crosses the knot.
+	Infinity Closure = "infinity"
+	// Direct joins the ends by a straight segment (Brown et al. 2004 §7): right only when the
+	// ends are close together or the segment stays clear of the knot.
+	Direct Closure = "direct"
+	// Stochastic joins the ends to many random far points and reports every knot type found
+	// with its frequency (Result.Frequencies); the Name is the most frequent.
+	Stochastic Closure = "stochastic"
+)
+
+// Options tune Identify. The zero value is the default: closure through infinity.
+type Options struct {
+	Closure Closure
+	Samples int    // Stochastic: number of random closures; default 100
+	Seed    uint64 // Stochastic: seed of the random far points
+	// Directions is how many projection directions are tried; the diagram with the fewest
+	// crossings after simplification is kept (fewer crossings, fewer look-alike candidates).
+	// Default 6; Stochastic uses 1 per sample.
+	Directions int
+}
+
+// Result is the identification of one knot.
+type Result struct {
+	Name       string   // readable name, e.g. "3_1", "3_1 (mirror)", "3_1 # 3_1 (mirror)", "0_1"; alternatives joined by " or "
+	Short      string   // KnotInfo style: "3_1", "m3_1", "3_1 # m3_1"; alternatives joined by " or "
+	Candidates []string // every knot (Short style) consistent with the invariants; one when Unique
+	Unique     bool     // the invariants single out one knot (with its chirality)
+	Known      bool     // false: no knot of the table (prime ≤ 12 crossings, or sums of up to 4 of them) has these invariants
+
+	Crossings    int    // crossings of the diagram used, after simplification
+	RawCrossings int    // before simplification
+	Direction    vec.V3 // projection direction
+	PD           string // PD code of the simplified diagram
+	Gauss        string // Gauss code of the simplified diagram
+	DT           string // Dowker–Thistlethwaite code (knots)
+
+	Alexander   poly.Poly
+	Jones       poly.Poly
+	Determinant int64
+	Signature   int
+	Writhe      int // of the simplified diagram (not an invariant)
+
+	Closure     Closure
+	Frequencies []Frequency // Stochastic: each knot type found, most frequent first
+	Elapsed     time.Duration
+}
+
+// Frequency is how often one knot type came out of the stochastic closures.
+type Frequency struct {
+	Name     string  `json:"name"`
+	Count    int     `json:"count"`
+	Fraction float64 `json:"fraction"`
+}
+
+// ErrInput is returned for an unusable curve (fewer than 2 points, non-finite coordinates).
+var ErrInput = errors.New("knot: invalid curve")
+
+// Identifier identifies knots, reusing its buffers. Not safe for concurrent use; the zero
+// value is ready.
+type Identifier struct {
+	proj diagram.Projector
+	comp [][]vec.V3
+}
+
+// Identify names the knot of the open rope pts (closed as o.Closure says).
+func Identify(pts []vec.V3, o Options) (Result, error) {
+	var id Identifier
+	return id.Open(pts, o)
+}
+
+// IdentifyClosed names the knot of the closed polygon pts (the last point joins the first).
+func IdentifyClosed(pts []vec.V3, o Options) (Result, error) {
+	var id Identifier
+	return id.Closed(pts, o)
+}
+
+func checkCurve(pts []vec.V3, min int) error {
+	if len(pts) < min {
+		return fmt.Errorf("%w: %d points; need at least %d", ErrInput, len(pts), min)
+	}
+	for i, p := range pts {
+		if !p.IsFinite() {
+			return fmt.Errorf("%w: point %d is %v", ErrInput, i, p)
+		}
+	}
+	return nil
+}
+
+// Open names the knot of an open rope.
+func (id *Identifier) Open(pts []vec.V3, o Options) (Result, error) {
+	start := time.Now()
+	if err := checkCurve(pts, 2); err != nil {
+		return Result{}, err
+	}
+	var r Result
+	var err error
+	switch o.Closure {
+	case "", Infinity:
+		r, err = id.closed(diagram.ThroughInfinity(pts), o.Directions)
+		r.Closure = Infinity
+	case Direct:
+		r, err = id.closed(diagram.Direct(pts), o.Directions)
+		r.Closure = Direct
+	case Stochastic:
+		r, err = id.stochastic(pts, o)
+	default:
+		return Result{}, fmt.Errorf("knot: unknown closure %q (infinity, direct, stochastic)", o.Closure)
+	}
+	r.Elapsed = time.Since(start)
+	return r, err
+}
+
+// Closed names the knot of a closed polygon.
+func (id *Identifier) Closed(pts []vec.V3, o Options) (Result, error) {
+	start := time.Now()
+	if err := checkCurve(pts, 3); err != nil {
+		return Result{}, err
+	}
+	r, err := id.closed(pts, o.Directions)
+	r.Elapsed = time.Since(start)
+	return r, err
+}
+
+// closed projects along up to dirs directions and identifies the simplest diagram.
+func (id *Identifier) closed(poly []vec.V3, dirs int) (Result, error) {
+	if dirs <= 0 {
+		dirs = 6
+	}
+	id.comp = append(id.comp[:0], poly)
+	var best pd.Code
+	var bestDir vec.V3
+	raw, found := 0, false
+	var lastErr error
+	for i := 0; i < diagram.MaxDirections && dirs > 0; i++ {
+		dir := diagram.Direction(i)
+		d, err := id.proj.Diagram(id.comp, dir)
+		if err != nil {
+			if errors.Is(err, diagram.ErrDegenerate) {
+				lastErr = err
+				continue
+			}
+			return Result{}, err
+		}
+		dirs--
+		s := pd.Simplify(d.Code)
+		if !found || len(s.X) < len(best.X) {
+			best, bestDir, raw, found = cloneCode(s), dir, len(d.Code.X), true
+		}
+		if len(best.X) == 0 {
+			break
+		}
+	}
+	if !found {
+		return Result{}, fmt.Errorf("knot: no projection direction in general position: %w", lastErr)
+	}
+	r := FromPD(best)
+	r.RawCrossings, r.Direction = raw, bestDir
+	return r, nil
+}
+
+func cloneCode(c pd.Code) pd.Code { return pd.Code{X: slices.Clone(c.X), Loops: c.Loops} }
+
+// FromPD identifies the knot of a (single-component) diagram.
+func FromPD(c pd.Code) Result {
+	r := Result{Crossings: len(c.X), PD: c.String(), Writhe: c.Writhe()}
+	if g, err := c.Gauss(); err == nil {
+		r.Gauss = g.String()
+	}
+	if dt, err := c.DTMin(); err == nil && len(dt) > 0 {
+		r.DT = pd.DTString(dt)
+	}
+	if len(c.X) == 0 {
+		r.Alexander, r.Jones, r.Determinant = poly.Of(0, 1), poly.Of(0, 1), 1
+		r.Name, r.Short, r.Candidates, r.Unique, r.Known = "0_1", "0_1", []string{"0_1"}, true, true
+		return r
+	}
+	r.Alexander = invariant.Alexander(c)
+	r.Determinant = invariant.Determinant(c)
+	if j, err := invariant.Jones(c); err == nil {
+		r.Jones = j
+	}
+	inv := table.Invariants{Alexander: r.Alexander, Jones: r.Jones, Determinant: r.Determinant}
+	if sig, err := invariant.Signature(c); err == nil {
+		r.Signature = sig
+		inv.Signature = &sig
+	}
+	found := table.Identify(inv, len(c.X))
+	if len(found) == 0 {
+		r.Name = fmt.Sprintf("unknown (not a prime knot through 12 crossings nor a sum of them; determinant %d)", r.Determinant)
+		r.Short = "?"
+		return r
+	}
+	r.Known = true
+	names, shorts := make([]string, len(found)), make([]string, len(found))
+	for i, f := range found {
+		names[i], shorts[i] = table.Name(f), table.ShortName(f)
+	}
+	r.Candidates = shorts
+	r.Unique = len(found) == 1 && !anyUnknownChirality(found[0])
+	r.Name = strings.Join(names, " or ")
+	r.Short = strings.Join(shorts, " or ")
+	return r
+}
+
+func anyUnknownChirality(f []table.Match) bool {
+	for _, m := range f {
+		if m.ChiralityUnknown {
+			return true
+		}
+	}
+	return false
+}
+
+// stochastic closes the rope through o.Samples random far points and identifies each closure.
+func (id *Identifier) stochastic(pts []vec.V3, o Options) (Result, error) {
+	k := o.Samples
+	if k <= 0 {
+		k = 100
+	}
+	if k > 100000 {
+		return Result{}, fmt.Errorf("knot: %d stochastic samples; at most 100000", k)
+	}
+	closures := diagram.Stochastic(pts, k, o.Seed)
+	count := map[string]int{}
+	first := map[string]Result{}
+	rng := rand.New(rand.NewPCG(o.Seed, 0x6b6e6f74))
+	for _, cl := range closures {
+		id.comp = append(id.comp[:0], cl)
+		_, d, err := id.proj.FindDirection(id.comp, rng)
+		if err != nil {
+			continue
+		}
+		r := FromPD(pd.Simplify(d.Code))
+		count[r.Short]++
+		if _, ok := first[r.Short]; !ok {
+			first[r.Short] = r
+		}
+	}
+	if len(count) == 0 {
+		return Result{}, errors.New("knot: no stochastic closure could be projected in general position")
+	}
+	var fr []Frequency
+	for n, c := range count {
+		fr = append(fr, Frequency{Name: n, Count: c, Fraction: float64(c) / float64(len(closures))})
+	}
+	sort.Slice(fr, func(i, j int) bool {
+		if fr[i].Count != fr[j].Count {
+			return fr[i].Count > fr[j].Count
+		}
+		return fr[i].Name < fr[j].Name
+	})
+	r := first[fr[0].Name]
+	r.Closure, r.Frequencies = Stochastic, fr
+	return r, nil
+}
