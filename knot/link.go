@@ -9,6 +9,7 @@ import (
 	"github.com/knotsim/knotsim/knot/diagram"
 	"github.com/knotsim/knotsim/knot/invariant"
 	"github.com/knotsim/knotsim/knot/pd"
+	"github.com/knotsim/knotsim/knot/poly"
 	"github.com/knotsim/knotsim/vec"
 )
 
@@ -28,8 +29,10 @@ type LinkResult struct {
 
 // IdentifyLink returns the linking numbers of every pair of components and, for two
 // components that are both unknotted, names the link where the small table of 2-component
-// links allows: the unlink and the (2, 2k) torus links for k ≤ 4 (Hopf, Solomon, L6a3, L8a14),
-// told apart by their Jones polynomials for either relative orientation and mirror image.
+// links allows: the unlink, the (2, 2k) torus links for k ≤ 4 (Hopf, Solomon, L6a3, L8a14)
+// and the Whitehead link, told apart by their Jones polynomials for either relative
+// orientation and mirror image. (A Münter hitch around a ring, its rope closed far away, is the
+// Whitehead link with the ring.)
 // Open components (closed = false) are closed through infinity around a sphere that holds all
 // of them, each at its own far radius, so the closures cannot link each other.
 func IdentifyLink(comps [][]vec.V3, closed bool) (LinkResult, error) {
@@ -199,6 +202,11 @@ func buildLinkTable() {
 			}
 		}
 	}
+	// The Whitehead link (L5a1), linking number 0: V = t^(-3/2)(−1+t−2t²+t³−2t⁴+t⁵)
+	// (Jones 1985), in s = t^(1/2); either relative orientation (lk = 0) and both mirror images.
+	wh := poly.Of(-3, -1, 0, 1, 0, -2, 0, 1, 0, -2, 0, 1)
+	linkTable[wh.String()] = "Whitehead link (L5a1)"
+	linkTable[poly.Subst(wh, -1).String()] = "Whitehead link (L5a1)"
 	// Two separate circles.
 	un := [][]vec.V3{torusLink(1, false, false)[0], nil}
 	for i := range un[0] {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/knotsim/knotsim/internal/knotcheck"
+	"github.com/knotsim/knotsim/knot"
 )
 
 // Every sample scene in testdata runs to its end within the engine's bounds.
@@ -16,7 +16,7 @@ func TestTestdataScenesRun(t *testing.T) {
 	if len(files) == 0 {
 		t.Fatal("no sample scenes")
 	}
-	wantDet := map[string][]int64{"closed_curve.json": {5}, "overhand.json": {3}}
+	wantKnot := map[string][]string{"closed_curve.json": {"m5_1"}, "overhand.json": {"3_1"}}
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			data, err := os.ReadFile(f)
@@ -44,10 +44,11 @@ func TestTestdataScenesRun(t *testing.T) {
 			if w.Worst.SelfOverlap > 0.25*r || w.Worst.ObsOverlap > 0.25*r || w.Worst.LengthDrift > 0.02 {
 				t.Errorf("worst overlap %.3f R, obstacles %.3f R, drift %.2f%%", w.Worst.SelfOverlap/r, w.Worst.ObsOverlap/r, 100*w.Worst.LengthDrift)
 			}
-			if want, ok := wantDet[filepath.Base(f)]; ok {
+			if want, ok := wantKnot[filepath.Base(f)]; ok {
 				for k, s := range w.State.Strands {
-					if d, _ := knotcheck.Robust(w.State.Pos[s.First : s.First+s.Nodes]); d != want[k] {
-						t.Errorf("rope %d: determinant %d, want %d", k, d, want[k])
+					r, err := knot.Identify(w.State.Pos[s.First:s.First+s.Nodes], knot.Options{})
+					if err != nil || r.Short != want[k] {
+						t.Errorf("rope %d: %q (%v), want %s", k, r.Short, err, want[k])
 					}
 				}
 			}

@@ -4,21 +4,27 @@ import (
 	"math"
 	"testing"
 
-	"github.com/knotsim/knotsim/internal/knotcheck"
+	"github.com/knotsim/knotsim/knot/live"
 	"github.com/knotsim/knotsim/vec"
+	"github.com/knotsim/knotsim/world"
 )
 
-// Knot determinants |Δ(−1)| of the built-in knot scenes (until package knot names them):
-// unknot 1, 3_1 3, 4_1 5, 3_1 # 4_1 15, 7_1 7. A rope passing through itself changes it.
-var builtinDet = map[string]int64{
-	"overhand": 3, "figure8": 5, "overhand+figure8": 15, "granny": 9, "square": 9, "7_1": 7, "clove": 1, "munter": 1, "drag": 1,
+// The knot (package knot, KnotInfo names; "m" marks the mirror image of the table's diagram)
+// of each built-in scene's rope, from the loose layout to the end: a rope passing through
+// itself would change it. Hitches: the rope alone is unknotted; the Münter hitch forms a
+// Whitehead link with its ring.
+var builtinKnot = map[string]string{
+	"overhand": "3_1", "figure8": "4_1", "overhand+figure8": "3_1 # 4_1", "granny": "3_1 # 3_1",
+	"square": "3_1 # m3_1", "7_1": "7_1", "clove": "0_1", "munter": "0_1", "drag": "0_1",
 }
+
+var builtinLinks = map[string]string{"munter": "rope 0 and ring 0: Whitehead link (L5a1), linking number 0"}
 
 // TestBuiltinScenes runs every built-in scene to the end and checks the invariants of issue 2
 // at every cycle: no two non-adjacent segments closer than 2R − 0.25R and no segment closer
 // than R − 0.25R to an obstacle (measured on the published state after the response), rope
-// length within 2% of rest, no NaN; the knot type (its determinant) every 50 cycles, so a pass
-// through would be seen; while the knot is held tight it keeps contacts and a cluster; after
+// length within 2% of rest, no NaN; the knot type (named by package knot, issue 3) every 50
+// cycles, so a pass through would be seen, and at the end; while the knot is held tight it keeps contacts and a cluster; after
 // one tool lets go and the other drags the rope away, the knot is still there and still tight.
 //
 // Brown et al. 2004: Fig. 6 (overhand pulled tight), Fig. 7 (a figure-eight beside it),
@@ -37,9 +43,12 @@ func TestBuiltinScenes(t *testing.T) {
 			}
 			w := sim.World
 			r := w.State.Strands[0].Radius
-			want := builtinDet[name]
-			if d, _ := knotcheck.Robust(w.State.Pos); d != want {
-				t.Fatalf("initial layout has determinant %d, want %d", d, want)
+			want := builtinKnot[name]
+			identify := live.WorldIdentifier(w.Obstacles)
+			var snap world.Snapshot
+			knotOf := func() world.KnotReport { return identify(w.Snapshot(&snap)) }
+			if r := knotOf(); r.Ropes[0] != want {
+				t.Fatalf("initial layout is %v, want %s", r.Ropes, want)
 			}
 			pullEnd, holdEnd := sim.Scene.phases()
 			heldCycles, dragCycles := 0, 0
@@ -68,8 +77,8 @@ func TestBuiltinScenes(t *testing.T) {
 					t.Fatalf("cycle %d: length drift %.2f%% (> 2%%)", w.Cycle, 100*d)
 				}
 				if w.Cycle%50 == 0 {
-					if d, c := knotcheck.Robust(w.State.Pos); d != want {
-						t.Fatalf("cycle %d: determinant %d (%d crossings), want %d: the rope passed through itself", w.Cycle, d, c, want)
+					if r := knotOf(); r.Ropes[0] != want {
+						t.Fatalf("cycle %d: the rope is %v (%v), want %s: it passed through itself", w.Cycle, r.Ropes, r.Details, want)
 					}
 				}
 				touching := s.SelfContacts > 0 || s.Clusters > 0
@@ -90,8 +99,12 @@ func TestBuiltinScenes(t *testing.T) {
 					dragGap = max(dragGap, gap)
 				}
 			}
-			if d, _ := knotcheck.Robust(w.State.Pos); d != want {
-				t.Fatalf("final determinant %d, want %d", d, want)
+			final := knotOf()
+			if final.Ropes[0] != want {
+				t.Fatalf("final knot %v, want %s", final.Ropes, want)
+			}
+			if wl := builtinLinks[name]; wl != "" && (len(final.Links) != 1 || final.Links[0] != wl) {
+				t.Errorf("links %v, want %q", final.Links, wl)
 			}
 			t.Logf("worst overlap %.3f R, obstacles %.3f R, drift %.2f%%, lag %.3g m, contacts ≤ %d, clusters ≤ %d; longest run without touching: %d cycles held, %d dragged",
 				w.Worst.SelfOverlap/r, w.Worst.ObsOverlap/r, 100*w.Worst.LengthDrift, w.Worst.Lag, w.Worst.Contacts, w.Worst.Clusters,

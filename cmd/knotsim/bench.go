@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/knotsim/knotsim/internal/knotcheck"
+	"github.com/knotsim/knotsim/knot"
 	"github.com/knotsim/knotsim/scene"
 	"github.com/knotsim/knotsim/vec"
 	"github.com/knotsim/knotsim/world"
@@ -22,7 +22,7 @@ type BenchRow struct {
 	Links        int     `json:"links"`
 	Scenario     string  `json:"scenario"`
 	Knot         string  `json:"knot"`
-	Determinant  int64   `json:"determinant"` // |Δ(−1)| of the rope at the start of the measurement
+	Identified   string  `json:"identified"` // the knot package's name for the rope at the start of the measurement
 	Broadphase   string  `json:"broadphase"`
 	Cycles       int     `json:"cycles"`
 	CyclesPerSec float64 `json:"cycles_per_s"`
@@ -76,7 +76,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 	if !*asJSON {
 		fmt.Fprintf(stdout, "knotsim bench: %s, %s/%s, GOMAXPROCS %d, one physics goroutine, %d measured cycles per row\n\n",
 			runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.GOMAXPROCS(0), *cycles)
-		fmt.Fprintln(stdout, "| links | scenario | knot (det) | broad phase | cycles/s | µs/cycle | FTL | cluster+relax | refit | detect | respond | contacts | clusters | passes | allocs/cycle | worst overlap/R |")
+		fmt.Fprintln(stdout, "| links | scenario | knot (identified) | broad phase | cycles/s | µs/cycle | FTL | cluster+relax | refit | detect | respond | contacts | clusters | passes | allocs/cycle | worst overlap/R |")
 		fmt.Fprintln(stdout, "|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 	}
 	for _, n := range sizes {
@@ -91,8 +91,8 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 					fmt.Fprintln(stdout, string(b))
 					continue
 				}
-				fmt.Fprintf(stdout, "| %d | %s | %s (%d) | %s | %.0f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.2f | %.2f | %.3f |\n",
-					row.Links, row.Scenario, row.Knot, row.Determinant, row.Broadphase, row.CyclesPerSec, row.UsPerCycle, row.UsFTL, row.UsCluster,
+				fmt.Fprintf(stdout, "| %d | %s | %s (%s) | %s | %.0f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.2f | %.2f | %.3f |\n",
+					row.Links, row.Scenario, row.Knot, row.Identified, row.Broadphase, row.CyclesPerSec, row.UsPerCycle, row.UsFTL, row.UsCluster,
 					row.UsRefit, row.UsDetect, row.UsRespond, row.Contacts, row.Clusters, row.Passes, row.AllocsPerCyc, row.WorstOverR)
 			}
 		}
@@ -142,7 +142,7 @@ func benchScene(n int, scenario string) (*scene.Scene, string) {
 }
 
 func benchRow(n int, scenario, bp string, cycles int) (BenchRow, error) {
-	sc, knot := benchScene(n, scenario)
+	sc, knotName := benchScene(n, scenario)
 	sim, err := scene.Build(sc, scene.BuildOptions{Broadphase: bp}) // no scripted tools: driven below
 	if err != nil {
 		return BenchRow{}, err
@@ -174,14 +174,17 @@ func benchRow(n int, scenario, bp string, cycles int) (BenchRow, error) {
 			}
 		}
 	}
-	det, _ := knotcheck.Robust(w.State.Pos)
+	id, err := knot.Identify(w.State.Pos, knot.Options{})
+	if err != nil {
+		return BenchRow{}, err
+	}
 	// Measure: both tools keep the rope in motion (circles of radius 2R at the ends); for a
 	// knot they also keep pulling.
 	base := make([]vec.V3, len(w.Tools))
 	for i := range w.Tools {
 		base[i] = w.State.Pos[w.Tools[i].Node]
 	}
-	row := BenchRow{Links: n, Scenario: scenario, Knot: knot, Determinant: det, Broadphase: bp, Cycles: cycles}
+	row := BenchRow{Links: n, Scenario: scenario, Knot: knotName, Identified: id.Short, Broadphase: bp, Cycles: cycles}
 	var ms0, ms1 runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&ms0)

@@ -24,7 +24,7 @@ func TestRunBuiltinReport(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	for _, want := range []string{"scene drag: 100 links", "cycles/s", "min seg distance", "length drift", "knot determinant  [1]"} {
+	for _, want := range []string{"scene drag: 100 links", "cycles/s", "min seg distance", "length drift", "knot              rope 0: 0_1"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("report lacks %q:\n%s", want, out)
 		}
@@ -62,7 +62,7 @@ func TestRunJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &r); err != nil {
 		t.Fatalf("report is not JSON: %v\n%s", err, out)
 	}
-	if r.Broadphase != "grid" || r.Cycles == 0 || len(r.Determinant) != 1 || r.Determinant[0] != 3 {
+	if r.Broadphase != "grid" || r.Cycles == 0 || len(r.Knots) != 1 || r.Knots[0] != "3_1" || r.Live == 0 {
 		t.Errorf("report %+v", r)
 	}
 }
@@ -110,7 +110,7 @@ func TestScenesAndBench(t *testing.T) {
 		t.Fatalf("bench printed %d rows, want 2 (loose, knotted)", len(rows))
 	}
 	var r BenchRow
-	if err := json.Unmarshal([]byte(rows[1]), &r); err != nil || r.Knot != "3_1" || r.Determinant != 3 || r.CyclesPerSec <= 0 {
+	if err := json.Unmarshal([]byte(rows[1]), &r); err != nil || r.Knot != "3_1" || r.Identified != "3_1" || r.CyclesPerSec <= 0 {
 		t.Errorf("knotted row %+v (err %v)", r, err)
 	}
 }

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/knotsim/knotsim/internal/knotcheck"
+	"github.com/knotsim/knotsim/knot/live"
 	"github.com/knotsim/knotsim/scene"
 	"github.com/knotsim/knotsim/world"
 )
@@ -43,28 +43,30 @@ func loadScene(arg string) (*scene.Scene, error) {
 
 // Report is what `knotsim run` prints at the end, also as JSON with -json.
 type Report struct {
-	Scene            string  `json:"scene"`
-	Broadphase       string  `json:"broadphase"`
-	Links            int     `json:"links"`
-	Radius           float64 `json:"radius_m"`
-	Cycles           int     `json:"cycles"`
-	SimTime          float64 `json:"sim_time_s"`
-	WallTime         float64 `json:"wall_time_s"`
-	CyclesPerSecond  float64 `json:"cycles_per_s"`
-	Contacts         int     `json:"contacts_final"`
-	ContactsMax      int     `json:"contacts_max"`
-	Clusters         int     `json:"clusters_final"`
-	ClustersMax      int     `json:"clusters_max"`
-	MinSelfDist      float64 `json:"min_segment_distance_m"` // axis distance, final state; +Inf → null
-	WorstSelfOverlap float64 `json:"worst_self_overlap_m"`
-	WorstSelfOverR   float64 `json:"worst_self_overlap_over_r"`
-	WorstObsOverlap  float64 `json:"worst_obstacle_overlap_m"`
-	LengthDriftMax   float64 `json:"length_drift_max"`
-	LengthDrift      float64 `json:"length_drift_final"`
-	LagMax           float64 `json:"tool_lag_max_m"`
-	// Determinant is |Δ(−1)| of each rope closed at infinity (1 unknot, 3 trefoil, 5 figure-eight,
-	// 7 for 7_1, products for sums), a first knot invariant until full identification lands.
-	Determinant []int64 `json:"knot_determinant"`
+	Scene            string   `json:"scene"`
+	Broadphase       string   `json:"broadphase"`
+	Links            int      `json:"links"`
+	Radius           float64  `json:"radius_m"`
+	Cycles           int      `json:"cycles"`
+	SimTime          float64  `json:"sim_time_s"`
+	WallTime         float64  `json:"wall_time_s"`
+	CyclesPerSecond  float64  `json:"cycles_per_s"`
+	Contacts         int      `json:"contacts_final"`
+	ContactsMax      int      `json:"contacts_max"`
+	Clusters         int      `json:"clusters_final"`
+	ClustersMax      int      `json:"clusters_max"`
+	MinSelfDist      float64  `json:"min_segment_distance_m"` // axis distance, final state; +Inf → null
+	WorstSelfOverlap float64  `json:"worst_self_overlap_m"`
+	WorstSelfOverR   float64  `json:"worst_self_overlap_over_r"`
+	WorstObsOverlap  float64  `json:"worst_obstacle_overlap_m"`
+	LengthDriftMax   float64  `json:"length_drift_max"`
+	LengthDrift      float64  `json:"length_drift_final"`
+	LagMax           float64  `json:"tool_lag_max_m"`
+	Knots            []string `json:"knots"`                // per rope, KnotInfo names ("m": mirror image of the table's diagram)
+	KnotNames        []string `json:"knot_details"`         // per rope, the readable name and invariants
+	KnotLinks        []string `json:"knot_links,omitempty"` // each rope with each ring: the link they form
+	Live             int      `json:"live_identifications"`
+	LiveLast         []string `json:"live_last,omitempty"` // the identifier goroutine's last answer during the run
 }
 
 func cmdRun(args []string, stdout, stderr io.Writer) error {
@@ -109,13 +111,21 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 		defer tw.Flush()
 		writeTraj(tw, sim.World)
 	}
+	// Knot identification runs beside the physics on its own goroutine, at 10 Hz, on snapshots.
+	var pub world.Publisher
+	ident, err := live.Start(sim.World, &pub, live.WorldIdentifier(sim.World.Obstacles), 10)
+	if err != nil {
+		return err
+	}
 	start := time.Now()
 	bar := newProgress(stderr, sim.Cycles, *quiet)
 	for !sim.Done() {
 		if err := sim.Step(); err != nil {
 			bar.done()
+			ident.Stop()
 			return fmt.Errorf("cycle %d: %w", sim.World.Cycle, err)
 		}
+		pub.Publish(sim.World)
 		if tw != nil && sim.World.Cycle%*every == 0 {
 			writeTraj(tw, sim.World)
 		}
@@ -123,7 +133,15 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	}
 	bar.done()
 	wall := time.Since(start).Seconds()
+	ident.Stop()
 	rep := makeReport(sim, wall)
+	rep.Live = ident.Runs()
+	if k := sim.World.Knot.Load(); k != nil {
+		rep.LiveLast = k.Ropes
+	}
+	var snap world.Snapshot
+	final := live.WorldIdentifier(sim.World.Obstacles)(sim.World.Snapshot(&snap))
+	rep.Knots, rep.KnotNames, rep.KnotLinks = final.Ropes, final.Details, final.Links
 	if *curve != "" {
 		if err := writeCurve(*curve, sim.World); err != nil {
 			return err
@@ -158,7 +176,6 @@ func makeReport(sim *scene.Sim, wall float64) Report {
 		WorstSelfOverlap: w.Worst.SelfOverlap, WorstSelfOverR: w.Worst.SelfOverlap / r,
 		WorstObsOverlap: w.Worst.ObsOverlap,
 		LengthDriftMax:  w.Worst.LengthDrift, LengthDrift: drift, LagMax: w.Worst.Lag,
-		Determinant: determinants(w),
 	}
 }
 
@@ -166,15 +183,6 @@ func makeReport(sim *scene.Sim, wall float64) Report {
 // state (brute force, once).
 func minSelfDistance(w *world.World) float64 {
 	return w.State.MinSegmentDistance()
-}
-
-func determinants(w *world.World) []int64 {
-	var d []int64
-	for _, s := range w.State.Strands {
-		det, _ := knotcheck.Robust(w.State.Pos[s.First : s.First+s.Nodes])
-		d = append(d, det)
-	}
-	return d
 }
 
 func jsonSafe(r Report) Report {
@@ -197,7 +205,13 @@ func printReport(w io.Writer, r Report) {
 	fmt.Fprintf(w, "worst overlap     %.3g m = %.3f R between segments (bound 0.25 R), %.3g m into obstacles\n", r.WorstSelfOverlap, r.WorstSelfOverR, r.WorstObsOverlap)
 	fmt.Fprintf(w, "length drift      %.3f %% at the end, %.3f %% at most\n", 100*r.LengthDrift, 100*r.LengthDriftMax)
 	fmt.Fprintf(w, "tool lag          %.3g m at most\n", r.LagMax)
-	fmt.Fprintf(w, "knot determinant  %v (|Δ(−1)| per rope: 1 unknot, 3 trefoil, 5 figure-eight, 7 for 7_1)\n", r.Determinant)
+	for i, k := range r.Knots {
+		fmt.Fprintf(w, "knot              rope %d: %s  — %s\n", i, k, r.KnotNames[i])
+	}
+	for _, l := range r.KnotLinks {
+		fmt.Fprintf(w, "link              %s\n", l)
+	}
+	fmt.Fprintf(w, "live              %d identifications on their own goroutine during the run; the last said %v\n", r.Live, r.LiveLast)
 }
 
 func writeTraj(w *bufio.Writer, wd *world.World) {

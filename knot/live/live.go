@@ -85,8 +85,11 @@ func (id *Identifier) Runs() int {
 	return id.runs
 }
 
-// Stop ends the identifier and waits for its goroutine.
+// Stop ends the identifier and waits for its goroutine; the newest published snapshot, if it
+// was not identified yet, is identified before Stop returns, so World.Knot describes the end.
 func (id *Identifier) Stop() {
 	id.stop()
 	<-id.done
+	var snap world.Snapshot
+	id.once(&snap)
 }

@@ -1,0 +1,60 @@
+package live
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/knotsim/knotsim/knot"
+	"github.com/knotsim/knotsim/shape"
+	"github.com/knotsim/knotsim/vec"
+	"github.com/knotsim/knotsim/world"
+)
+
+// RingPolygon returns the centre line of a ring (torus obstacle) as a closed polygon of n
+// points, the ring's "component" in a link with the ropes.
+func RingPolygon(s shape.Shape, n int) []vec.V3 {
+	u := s.Axis.AnyPerp()
+	v := s.Axis.Unit().Cross(u)
+	pts := make([]vec.V3, n)
+	for i := range pts {
+		a := 2 * math.Pi * float64(i) / float64(n)
+		pts[i] = s.Center.Add(u.Scale(s.Major * math.Cos(a))).Add(v.Scale(s.Major * math.Sin(a)))
+	}
+	return pts
+}
+
+// WorldIdentifier returns an IdentifyFunc that names the knot of every rope of a snapshot
+// (closed through infinity) and, for every rope and every ring among obstacles, the link they
+// form (linking number and name). The function keeps its buffers between calls and must be used
+// by one goroutine.
+func WorldIdentifier(obstacles []shape.Shape) IdentifyFunc {
+	var rings [][]vec.V3
+	for _, o := range obstacles {
+		if o.Kind == shape.Torus {
+			rings = append(rings, RingPolygon(o, 96))
+		}
+	}
+	var id knot.Identifier
+	return func(s *world.Snapshot) world.KnotReport {
+		var r world.KnotReport
+		for k, str := range s.Strands {
+			pts := s.Pos[str.First : str.First+str.Nodes]
+			res, err := id.Open(pts, knot.Options{})
+			if err != nil {
+				r.Ropes = append(r.Ropes, "?")
+				r.Details = append(r.Details, err.Error())
+				continue
+			}
+			r.Ropes = append(r.Ropes, res.Short)
+			r.Details = append(r.Details, fmt.Sprintf("%s: %d crossings, Alexander %v, Jones %v, signature %d", res.Name, res.Crossings, res.Alexander, res.Jones, res.Signature))
+			for j, ring := range rings {
+				lr, err := knot.IdentifyMixed([][]vec.V3{pts, ring}, []bool{true, false})
+				if err != nil {
+					continue
+				}
+				r.Links = append(r.Links, fmt.Sprintf("rope %d and ring %d: %s, linking number %d", k, j, lr.Name, lr.Pairs[0].Linking))
+			}
+		}
+		return r
+	}
+}
