@@ -1,0 +1,122 @@
+package diagram
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"github.com/knotsim/knotsim/vec"
+)
+
+// Closures of an open rope (a polyline pts[0] … pts[n−1]) into a closed polygon whose knot type
+// is "the knot tied in the rope". Every closure is ambiguous when an end lies deep inside the
+// knotted part: then different reasonable closures give different knots, and no closure is
+// right. ThroughInfinity is the default; Stochastic measures how ambiguous the situation is.
+
+// FarFactor is how far outside the bounding sphere (radius R about the centroid) the
+// ThroughInfinity and Stochastic closures go: to radius FarFactor·R.
+const FarFactor = 4
+
+// ArcSegments is the number of segments of ThroughInfinity's closing arc.
+const ArcSegments = 16
+
+// bound returns the centroid and the bounding radius about it (at least a tiny positive
+// length).
+func bound(pts []vec.V3) (c vec.V3, r float64) {
+	for _, p := range pts {
+		c = c.Add(p)
+	}
+	c = c.Scale(1 / float64(len(pts)))
+	for _, p := range pts {
+		r = math.Max(r, p.Dist(c))
+	}
+	if r == 0 {
+		r = 1
+	}
+	return c, r
+}
+
+// Direct closes the rope with the straight segment from its last point to its first (the
+// paper's closure): it returns pts itself, since FromPolygons closes every polygon so.
+// Ambiguous — and often wrong — whenever the closing segment passes through the knotted part
+// (the paper's degenerate case 1: the segment adds spurious crossings); right when the ends
+// are pulled close together or far apart outside the knot.
+func Direct(pts []vec.V3) []vec.V3 { return pts }
+
+// ThroughInfinity closes the rope "through infinity": each end is extended straight outward,
+// along the ray from the centroid through that end, to the sphere of radius FarFactor·R about
+// the centroid (R the bounding radius), and the two far points are joined by a great-circle
+// arc of ArcSegments segments on that sphere. Nothing of the rope is outside radius R, so the
+// closing path meets the rope only where the rays leave the knot region, and a knot tied in
+// the middle of a rope with its tails outside is identified whatever the tails do. Ambiguous
+// when an end lies inside the knotted part (the ray from the centroid through it may thread the
+// knot or not) or near the centroid (the ray direction is then ill-defined; the end tangent is
+// used instead). The result is a new slice: pts, then the outer path (not repeating pts[0]).
+func ThroughInfinity(pts []vec.V3) []vec.V3 {
+	n := len(pts)
+	if n < 2 {
+		return append([]vec.V3(nil), pts...)
+	}
+	c, r := bound(pts)
+	far := FarFactor * r
+	out := func(end, inner vec.V3) vec.V3 {
+		d := end.Sub(c)
+		if d.Norm() < 1e-3*r { // end near the centroid: continue along the end tangent
+			d = end.Sub(inner)
+		}
+		if u := d.Unit(); u != (vec.V3{}) {
+			return u
+		}
+		return vec.V3{X: 1}
+	}
+	d1 := out(pts[n-1], pts[n-2]) // from the last point …
+	d0 := out(pts[0], pts[1])     // … around to the first
+	res := make([]vec.V3, 0, n+ArcSegments+1)
+	res = append(res, pts...)
+	// Great circle from d1 to d0: orthonormal w1 = d1, w2 ⟂ d1 in the plane of d1, d0.
+	cosA := math.Max(-1, math.Min(1, d1.Dot(d0)))
+	w2 := d0.Sub(d1.Scale(cosA))
+	if w2.Norm() < 1e-9 { // antipodal (or equal) ends: any great circle through d1
+		w2 = d1.AnyPerp()
+	} else {
+		w2 = w2.Unit()
+	}
+	ang := math.Acos(cosA)
+	if d1.Dot(d0) < -1+1e-12 {
+		ang = math.Pi
+	}
+	for k := 0; k <= ArcSegments; k++ {
+		a := ang * float64(k) / ArcSegments
+		q := c.Add(d1.Scale(far * math.Cos(a))).Add(w2.Scale(far * math.Sin(a)))
+		if k == ArcSegments && ang < 1e-9 {
+			break // both ends leave the same way: the arc is a single point
+		}
+		res = append(res, q)
+	}
+	return res
+}
+
+// Stochastic returns k random closures of the rope, each joining both ends to a common point
+// drawn uniformly on the sphere of radius FarFactor·R about the centroid (Millett, Dobay and
+// Stasiak's stochastic closure). Identify each and report the frequencies: a knot tied well
+// inside the rope with its ends outside gets one type for nearly all closures; ends inside the
+// knot give a spread of types, which measures the ambiguity. Deterministic for a given seed.
+func Stochastic(pts []vec.V3, k int, seed uint64) [][]vec.V3 {
+	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+	c, r := bound(pts)
+	res := make([][]vec.V3, k)
+	for i := range res {
+		var d vec.V3
+		for {
+			d = vec.V3{X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}
+			if d.Norm() > 1e-6 {
+				break
+			}
+		}
+		q := c.Add(d.Unit().Scale(FarFactor * r))
+		poly := make([]vec.V3, len(pts)+1)
+		copy(poly, pts)
+		poly[len(pts)] = q
+		res[i] = poly
+	}
+	return res
+}
