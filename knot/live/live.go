@@ -27,7 +27,6 @@ type Identifier struct {
 	runs  int
 	stop  context.CancelFunc
 	done  chan struct{}
-	err   error
 	lastN uint64
 }
 
