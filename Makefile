@@ -45,3 +45,4 @@ bench:
 ## fuzz: a short run of every fuzzer (their seed corpora also run in unit)
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 15s ./scene
+	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 15s ./knot/curve
