@@ -59,6 +59,7 @@ type Result struct {
 	Short      string   // KnotInfo style: "3_1", "m3_1", "3_1 # m3_1"; alternatives joined by " or "
 	Candidates []string // every knot (Short style) consistent with the invariants; one when Unique
 	Unique     bool     // the invariants single out one knot (with its chirality)
+	Common     string   // the everyday name when there is one and the knot is unique: "right-handed trefoil", "square knot"
 	Known      bool     // false: no knot of the table (prime ≤ 12 crossings, or sums of up to 4 of them) has these invariants
 
 	Crossings    int    // crossings of the diagram used, after simplification
@@ -244,7 +245,32 @@ func FromPD(c pd.Code) Result {
 	r.Unique = len(found) == 1 && !anyUnknownChirality(found[0])
 	r.Name = strings.Join(names, " or ")
 	r.Short = strings.Join(shorts, " or ")
+	if r.Unique {
+		r.Common = commonNames[r.Short]
+	}
 	return r
+}
+
+// commonNames are the everyday names of knots people tie. The table's 3_1 is the right-handed
+// trefoil (positive crossings, Jones t+t³−t⁴, signature −2).
+var commonNames = map[string]string{
+	"0_1":         "unknot",
+	"3_1":         "right-handed trefoil (overhand knot)",
+	"m3_1":        "left-handed trefoil (overhand knot)",
+	"4_1":         "figure-eight knot",
+	"5_1":         "cinquefoil",
+	"m5_1":        "cinquefoil (mirror)",
+	"5_2":         "three-twist knot",
+	"m5_2":        "three-twist knot (mirror)",
+	"6_1":         "stevedore knot",
+	"m6_1":        "stevedore knot (mirror)",
+	"7_1":         "septafoil",
+	"m7_1":        "septafoil (mirror)",
+	"3_1 # 3_1":   "granny knot (right-handed)",
+	"m3_1 # m3_1": "granny knot (left-handed)",
+	"3_1 # m3_1":  "square (reef) knot",
+	"3_1 # 4_1":   "overhand and figure-eight knots",
+	"m3_1 # 4_1":  "overhand and figure-eight knots",
 }
 
 func anyUnknownChirality(f []table.Match) bool {

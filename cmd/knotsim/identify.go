@@ -10,6 +10,7 @@ import (
 
 	"github.com/knotsim/knotsim/knot"
 	"github.com/knotsim/knotsim/knot/curve"
+	"github.com/knotsim/knotsim/knot/table"
 )
 
 // IdentifyReport is what `knotsim identify -json` prints: one entry per component, plus the
@@ -29,6 +30,7 @@ type ComponentReport struct {
 	Short        string           `json:"short"`
 	Candidates   []string         `json:"candidates"`
 	Unique       bool             `json:"unique"`
+	Common       string           `json:"common,omitempty"`
 	Known        bool             `json:"known"`
 	Crossings    int              `json:"crossings"`
 	RawCrossings int              `json:"raw_crossings"`
@@ -92,6 +94,7 @@ func cmdIdentify(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	o := knot.Options{Closure: knot.Closure(*closure), Samples: *samples, Seed: *seed}
+	table.All() // load the knot table first, so the times below are the identification's
 	rep := IdentifyReport{File: fs.Arg(0), Closed: c.Closed}
 	for _, comp := range c.Components {
 		var r knot.Result
@@ -104,7 +107,7 @@ func cmdIdentify(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		rep.Components = append(rep.Components, ComponentReport{
-			Points: len(comp), Name: r.Name, Short: r.Short, Candidates: r.Candidates, Unique: r.Unique, Known: r.Known,
+			Points: len(comp), Name: r.Name, Short: r.Short, Candidates: r.Candidates, Unique: r.Unique, Common: r.Common, Known: r.Known,
 			Crossings: r.Crossings, RawCrossings: r.RawCrossings, PD: r.PD, Gauss: r.Gauss, DT: r.DT,
 			Alexander: r.Alexander.String(), Jones: r.Jones.String(), Determinant: r.Determinant, Signature: r.Signature,
 			Writhe: r.Writhe, Closure: string(r.Closure), Frequencies: r.Frequencies, Microseconds: float64(r.Elapsed.Nanoseconds()) / 1e3,
@@ -126,7 +129,11 @@ func cmdIdentify(args []string, stdout, stderr io.Writer) error {
 		if len(rep.Components) > 1 {
 			fmt.Fprintf(stdout, "component %d (%d points)\n", i, r.Points)
 		}
-		fmt.Fprintf(stdout, "knot         %s\n", r.Name)
+		if r.Common != "" {
+			fmt.Fprintf(stdout, "knot         %s: %s\n", r.Short, r.Common)
+		} else {
+			fmt.Fprintf(stdout, "knot         %s\n", r.Name)
+		}
 		if !r.Unique {
 			fmt.Fprintf(stdout, "candidates   %s (the invariants do not tell them apart)\n", strings.Join(r.Candidates, ", "))
 		}

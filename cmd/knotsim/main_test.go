@@ -114,3 +114,42 @@ func TestScenesAndBench(t *testing.T) {
 		t.Errorf("knotted row %+v (err %v)", r, err)
 	}
 }
+
+func TestIdentify(t *testing.T) {
+	dir := t.TempDir()
+	curve := filepath.Join(dir, "rope.xyz")
+	if code, _, errOut := runCLI(t, "run", "-q", "-curve", curve, "figure8"); code != 0 {
+		t.Fatalf("run: %s", errOut)
+	}
+	code, out, errOut := runCLI(t, "identify", curve)
+	if code != 0 || !strings.Contains(out, "knot         4_1: figure-eight knot") || !strings.Contains(out, "alexander    1-3*t+t^2") {
+		t.Fatalf("identify: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, _ = runCLI(t, "identify", "-json", "-closure", "stochastic", "-samples", "20", curve)
+	var rep IdentifyReport
+	if code != 0 || json.Unmarshal([]byte(out), &rep) != nil || rep.Components[0].Short != "4_1" || len(rep.Components[0].Frequencies) == 0 {
+		t.Fatalf("identify -json: exit %d\n%s", code, out)
+	}
+	two := filepath.Join(dir, "two.txt")
+	// A closed ring and a closed loop through it: the Hopf link.
+	if err := os.WriteFile(two, []byte("# closed\n1 0 0\n0 1 0\n-1 0 0\n0 -1 0\n\n0.5 0 -1\n0.5 0 1\n2 0 1\n2 0 -1\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = runCLI(t, "identify", two)
+	if code != 0 || !strings.Contains(out, "Hopf link") || !strings.Contains(out, "linking number") {
+		t.Fatalf("identify link: exit %d\n%s%s", code, out, errOut)
+	}
+	for _, tc := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"identify"}, "usage"},
+		{[]string{"identify", "-closure", "bogus", curve}, "unknown closure"},
+		{[]string{"identify", "-samples", "0", curve}, "-samples 0"},
+		{[]string{"identify", filepath.Join(dir, "missing")}, "no such file"},
+	} {
+		if code, _, errOut := runCLI(t, tc.args...); code == 0 || !strings.Contains(errOut, tc.msg) {
+			t.Errorf("%v: exit %d, %q", tc.args, code, errOut)
+		}
+	}
+}

@@ -46,7 +46,11 @@ func WorldIdentifier(obstacles []shape.Shape) IdentifyFunc {
 				continue
 			}
 			r.Ropes = append(r.Ropes, res.Short)
-			r.Details = append(r.Details, fmt.Sprintf("%s: %d crossings, Alexander %v, Jones %v, signature %d", res.Name, res.Crossings, res.Alexander, res.Jones, res.Signature))
+			name := res.Name
+			if res.Common != "" {
+				name = res.Common + ", " + name
+			}
+			r.Details = append(r.Details, fmt.Sprintf("%s: %d crossings, Alexander %v, Jones %v, signature %d", name, res.Crossings, res.Alexander, res.Jones, res.Signature))
 			for j, ring := range rings {
 				lr, err := knot.IdentifyMixed([][]vec.V3{pts, ring}, []bool{true, false})
 				if err != nil {
