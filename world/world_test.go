@@ -3,7 +3,9 @@ package world
 import (
 	"math"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/knotsim/knotsim/collide"
 	"github.com/knotsim/knotsim/rope"
@@ -126,6 +128,7 @@ func TestPublisherConcurrent(t *testing.T) {
 	var p Publisher
 	done := make(chan struct{})
 	seen := make(chan int, 1)
+	var reads atomic.Int64
 	go func() {
 		var s Snapshot
 		last := -1
@@ -144,10 +147,14 @@ func TestPublisherConcurrent(t *testing.T) {
 					t.Errorf("snapshot has %d nodes", len(s.Pos))
 				}
 				last = s.Cycle
+				reads.Add(1)
 			}
 		}
 	}()
-	for i := 0; i < 300; i++ {
+	// Step until the reader has seen snapshots (it runs concurrently; how soon it is scheduled
+	// is up to the runtime), at least 300 cycles, at most 10 s.
+	deadline := time.Now().Add(10 * time.Second)
+	for i := 0; i < 300 || (reads.Load() < 3 && time.Now().Before(deadline)); i++ {
 		if err := w.Step(); err != nil {
 			t.Fatal(err)
 		}
