@@ -1,3 +1,5 @@
 module github.com/knotsim/knotsim
 
 go 1.26.8
+
+require github.com/coder/websocket v1.8.14

@@ -4,6 +4,7 @@
 //	knotsim scenes                       list the built-in scenes
 //	knotsim bench                        cycles/s tables (see BENCHMARKS.md)
 //	knotsim identify <curve file>        name the knot of a curve
+//	knotsim serve                        serve the simulation to the browser viewer
 package main
 
 import (
@@ -23,6 +24,7 @@ usage:
   knotsim scenes                                    list the built-in scenes
   knotsim bench [flags]                             measure cycles/s (tables for BENCHMARKS.md)
   knotsim identify [flags] <curve file>             name the knot of a curve ('x y z' lines or JSON)
+  knotsim serve [flags]                             serve the simulation to the browser viewer
 
 run 'knotsim <command> -h' for the flags of a command.
 `
@@ -42,6 +44,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = cmdBench(args[1:], stdout, stderr)
 	case "identify":
 		err = cmdIdentify(args[1:], stdout, stderr)
+	case "serve":
+		err = cmdServe(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -78,12 +78,16 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	curve := fs.String("curve", "", "write the final curve, one 'x y z' line per node, to this file")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	quiet := fs.Bool("q", false, "no progress bar")
+	replay := fs.String("replay", "", "replay a session recorded by 'knotsim serve -record FILE' (no scene argument)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: knotsim run [flags] <scene.json | builtin name>")
+		fmt.Fprintln(stderr, "usage: knotsim run [flags] <scene.json | builtin name>\n       knotsim run [-json] [-curve FILE] -replay FILE")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return errUsage
+	}
+	if *replay != "" && fs.NArg() == 0 {
+		return cmdReplay(*replay, *asJSON, *curve, stdout, stderr)
 	}
 	if fs.NArg() != 1 {
 		fs.Usage()

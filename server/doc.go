@@ -1,0 +1,113 @@
+// Package server serves a running simulation to browsers: the viewer's files at /, a
+// WebSocket at /ws that streams snapshots and takes commands, and a small JSON API.
+//
+// # Goroutines
+//
+// The physics goroutine owns the Engine (a scene.Sim plus two user tools): it steps at the
+// fixed rate (Config.Rate, real time by default, paced by a Scheduler with a catch-up cap),
+// applies commands between steps, and calls world.Publisher.Publish after each step. Knot
+// identification runs on its own goroutine (knot/live, 10 Hz) from the same publisher. The
+// broadcaster reads the newest published snapshot at SnapshotHz (never the live world),
+// encodes it once and hands the frame to every client's queue without waiting. Each client
+// has a writer goroutine (its queue: text events in order, bounded at 256, and one snapshot
+// slot where a newer frame replaces an unsent one), a ping goroutine and a reader. Nothing a
+// client does can block physics or another client: a client that stops reading loses frames
+// (only the newest is kept) and is disconnected when a write or a ping has waited
+// WriteTimeout (default 5 s) or its event queue overflows.
+//
+// # Protocol, version 1
+//
+// Server→client binary frames are snapshots, little-endian:
+//
+//	offset  type   field
+//	0       u32    magic 0x314E534B ("KSN1")
+//	4       u32    cycle
+//	8       f64    time, s
+//	16      f32    cycles_per_second (measured physics rate; 0 while paused)
+//	20      u16    contacts
+//	22      u16    clusters
+//	24      u16    nStrands
+//	26      u16    nTools
+//	28      u32    nNodes
+//	32      nStrands × { u32 first node, u32 nodes, f32 radius (m) }
+//	        nNodes × { f32 x, f32 y, f32 z } (m)
+//	        nTools × { i32 node (−1: holds nothing), u8 active, u8 controller-owned,
+//	                   2 bytes padding, f32 × 3 target (m) }
+//
+// The tools are the scene's scripted tools followed by the two user tools (controller-owned =
+// 1); user tool k of the commands is the k-th tool with that flag. Frames are sent at most
+// SnapshotHz times a second and only when physics has published something new (none while
+// paused, except after a step or a tool command). A client that connects gets the latest
+// frame at once.
+//
+// Server→client text frames are JSON events:
+//
+//	{"type":"hello","version":1,"scenes":[names],"scene":name,"controller":bool,
+//	 "obstacles":[{"kind":"plane|sphere|pole|ring","center":[x,y,z],"axis":[x,y,z],
+//	               "a":[x,y,z],"b":[x,y,z],"radius":r,"major":R}],
+//	 "params":{"epsilon":m,"radius":m,"delta":m}}
+//	     first, on connect. Obstacle fields by kind: plane center (a point) + axis (unit
+//	     normal); sphere center + radius; pole a + b + radius; ring center + axis (unit) +
+//	     major + radius (tube). Absent fields are omitted.
+//	{"type":"scene", ...the same fields as hello...}
+//	     whenever the world is rebuilt (scene, reset, param commands), before any frame of the
+//	     new world.
+//	{"type":"knot","cycle":n,"ropes":["3_1"],"details":["..."],"links":["..."]}
+//	     when the identification changes (and on connect, the latest one).
+//	{"type":"state","paused":bool,"controller":bool}
+//	     after hello, when pause changes, when this client gains or loses control.
+//	{"type":"error","message":"..."}
+//	     to the one client whose message failed, or to all when physics stops.
+//
+// Client→server text frames are JSON commands (strict: unknown fields, fields of another
+// command type and trailing data are errors):
+//
+//	{"type":"control"}                       ask to become the controller
+//	{"type":"grasp","tool":0|1,"node":i}     user tool grasps global node i (its target = the node)
+//	{"type":"move","tool":0|1,"target":[x,y,z]}  set the tool's target, m (allowed while not grasping)
+//	{"type":"release","tool":0|1}
+//	{"type":"play"} {"type":"pause"}
+//	{"type":"step"}                          one cycle, only while paused
+//	{"type":"reset"}                         rebuild the current scene (with any param change)
+//	{"type":"scene","name":"overhand"}       switch to a scene of the hello's list
+//	{"type":"param","epsilon":m,"radius":m}  either or both: restart the current scene with
+//	                                         the new FTL ε and/or every rope's radius (the
+//	                                         solver cannot change them in a running world);
+//	                                         needs 0 ≤ ε < radius, radius > 0, δ < radius,
+//	                                         radius ≤ 2·link length, ropes not overlapping
+//
+// Control: one client at a time controls; the first client to connect gets it, others watch.
+// When the controller disconnects, control passes to the longest-connected client. A
+// "control" request from a watcher succeeds when nobody controls or the controller has sent
+// no command for Config.ControlIdle (default 30 s). Every command except "control" is the
+// controller's: from a watcher it gets an error event.
+//
+// Scripted tools: the first grasp turns the scene's scripted tools off for good (the user takes
+// over); reset, scene and param restore them.
+//
+// Errors and limits: a bad message (not JSON, unknown type, missing or misplaced field, tool
+// not 0/1, negative or out-of-range node, NaN or |coordinate| > 1000 m, binary frame) gets an
+// error event and the connection stays open. Messages over 4 KiB get an error event; over
+// 64 KiB the connection is closed (status 1009, message too big). More than 200 messages a
+// second (token bucket, burst 200) are dropped with at most one error event a second. At most
+// 64 clients; more get HTTP 503.
+//
+// # HTTP
+//
+//	GET /             the viewer (Config.Assets, index.html)
+//	GET /ws           the WebSocket
+//	GET /api/state    {"cycle","time","scene","paused","nodes":[[x,y,z],...],
+//	                   "tools":[{"name","node","active","controller","target"}],
+//	                   "knot":{"type":"knot","cycle","ropes","details","links"} or null,
+//	                   "stats":{"contacts","clusters","cycles_per_second"}}
+//	                  (float64 positions of the newest published snapshot, exact)
+//	GET /api/scenes   {"scenes":[{"name","description"}],"current":name}
+//
+// # Recording
+//
+// With Config.Record every command the physics goroutine applies (all but "control") is
+// written as a JSON line {"cycle":n,"cmd":{...}} (n: the cycle before the following step)
+// after a header line {"knotsim_record":1,"scene":{...}} (the initial scene, scene.Marshal),
+// and Close writes {"cycle":n,"end":true}. Replayer re-runs it headless through the same
+// Engine: `knotsim run -replay FILE`.
+package server

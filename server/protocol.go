@@ -1,0 +1,359 @@
+package server
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+
+	"github.com/knotsim/knotsim/shape"
+	"github.com/knotsim/knotsim/world"
+)
+
+// Protocol constants (see the package comment).
+const (
+	Version        = 1          // the "version" of the hello event
+	SnapshotMagic  = 0x314E534B // "KSN1" read as little-endian bytes
+	MaxMessage     = 4 << 10    // bytes of a client message accepted (larger: an error event)
+	HardReadLimit  = 64 << 10   // bytes of a client message beyond which the connection is closed (1009)
+	MaxCoord       = 1000.0     // m, largest |coordinate| of a move target
+	UserTools      = 2          // tools 0 and 1 of the commands
+	headerSize     = 32
+	strandSize     = 12
+	toolSize       = 20
+	nodeSize       = 12
+	maxU16         = math.MaxUint16
+	commandTypeMax = 16 // longest command type name we accept
+)
+
+// Command types a client sends.
+const (
+	CmdControl = "control"
+	CmdGrasp   = "grasp"
+	CmdMove    = "move"
+	CmdRelease = "release"
+	CmdPlay    = "play"
+	CmdPause   = "pause"
+	CmdStep    = "step"
+	CmdReset   = "reset"
+	CmdScene   = "scene"
+	CmdParam   = "param"
+)
+
+// Command is one client→server message, decoded and checked by DecodeCommand. Only the
+// fields of its type are set.
+type Command struct {
+	Type    string      `json:"type"`
+	Tool    *int        `json:"tool,omitempty"`    // grasp, move, release: 0 or 1
+	Node    *int        `json:"node,omitempty"`    // grasp: global node index ≥ 0 (upper bound checked against the world)
+	Target  *[3]float64 `json:"target,omitempty"`  // move: m, finite, |coordinate| ≤ MaxCoord
+	Name    string      `json:"name,omitempty"`    // scene: a name from the hello's "scenes"
+	Epsilon *float64    `json:"epsilon,omitempty"` // param: m
+	Radius  *float64    `json:"radius,omitempty"`  // param: m
+}
+
+// fields lists which optional fields each type requires (r) or allows (o).
+var commandFields = map[string]struct{ tool, node, target, name, eps, radius byte }{
+	CmdControl: {},
+	CmdGrasp:   {tool: 'r', node: 'r'},
+	CmdMove:    {tool: 'r', target: 'r'},
+	CmdRelease: {tool: 'r'},
+	CmdPlay:    {},
+	CmdPause:   {},
+	CmdStep:    {},
+	CmdReset:   {},
+	CmdScene:   {name: 'r'},
+	CmdParam:   {eps: 'o', radius: 'o'},
+}
+
+// DecodeCommand parses and checks one client message: a single strict JSON object (no unknown
+// or misplaced fields, no trailing data) of a known type with every field it needs, a tool of
+// 0 or 1, a node ≥ 0, a finite target within MaxCoord, finite parameters. It never panics.
+func DecodeCommand(data []byte) (Command, error) {
+	var c Command
+	if len(data) > MaxMessage {
+		return c, fmt.Errorf("message of %d bytes; at most %d are accepted", len(data), MaxMessage)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&c); err != nil {
+		return Command{}, fmt.Errorf("bad command: %v", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return Command{}, errors.New("bad command: trailing data after the JSON object")
+	}
+	spec, ok := commandFields[c.Type]
+	if !ok {
+		t := c.Type
+		if len(t) > commandTypeMax {
+			t = t[:commandTypeMax] + "…"
+		}
+		return Command{}, fmt.Errorf("unknown command type %q", t)
+	}
+	check := func(name string, want byte, present bool) error {
+		switch {
+		case want == 'r' && !present:
+			return fmt.Errorf("%s: missing %q", c.Type, name)
+		case want == 0 && present:
+			return fmt.Errorf("%s: unexpected field %q", c.Type, name)
+		}
+		return nil
+	}
+	for _, e := range []error{
+		check("tool", spec.tool, c.Tool != nil),
+		check("node", spec.node, c.Node != nil),
+		check("target", spec.target, c.Target != nil),
+		check("name", spec.name, c.Name != ""),
+		check("epsilon", spec.eps, c.Epsilon != nil),
+		check("radius", spec.radius, c.Radius != nil),
+	} {
+		if e != nil {
+			return Command{}, e
+		}
+	}
+	if c.Tool != nil && (*c.Tool < 0 || *c.Tool >= UserTools) {
+		return Command{}, fmt.Errorf("%s: tool %d; tools are 0 and 1", c.Type, *c.Tool)
+	}
+	if c.Node != nil && *c.Node < 0 {
+		return Command{}, fmt.Errorf("%s: node %d is negative", c.Type, *c.Node)
+	}
+	if c.Target != nil {
+		for i, v := range c.Target {
+			if math.IsNaN(v) || math.Abs(v) > MaxCoord {
+				return Command{}, fmt.Errorf("move: target[%d] = %g; coordinates must be finite and within ±%g m", i, v, MaxCoord)
+			}
+		}
+	}
+	if c.Type == CmdParam {
+		if c.Epsilon == nil && c.Radius == nil {
+			return Command{}, errors.New(`param: give "epsilon" and/or "radius"`)
+		}
+		if c.Epsilon != nil && !(*c.Epsilon >= 0 && *c.Epsilon <= MaxCoord) {
+			return Command{}, fmt.Errorf("param: epsilon %g m must be ≥ 0 and finite", *c.Epsilon)
+		}
+		if c.Radius != nil && !(*c.Radius > 0 && *c.Radius <= MaxCoord) {
+			return Command{}, fmt.Errorf("param: radius %g m must be > 0 and finite", *c.Radius)
+		}
+		if c.Epsilon != nil && c.Radius != nil && *c.Epsilon >= *c.Radius {
+			return Command{}, fmt.Errorf("param: epsilon %g m must be below radius %g m", *c.Epsilon, *c.Radius)
+		}
+	}
+	if c.Type == CmdScene && len(c.Name) > 256 {
+		return Command{}, errors.New("scene: name too long")
+	}
+	return c, nil
+}
+
+// Events (server→client text frames).
+
+// ObstacleInfo describes an obstacle for the viewer (unit directions; m).
+type ObstacleInfo struct {
+	Kind   string      `json:"kind"`             // plane, sphere, pole, ring
+	Center *[3]float64 `json:"center,omitempty"` // plane (a point on it), sphere, ring
+	Axis   *[3]float64 `json:"axis,omitempty"`   // plane (outward normal), ring (axis)
+	A      *[3]float64 `json:"a,omitempty"`      // pole: one end of its axis
+	B      *[3]float64 `json:"b,omitempty"`      // pole: the other end
+	Radius float64     `json:"radius,omitempty"` // sphere, pole; ring: tube radius
+	Major  float64     `json:"major,omitempty"`  // ring: centre to tube centre line
+}
+
+// Params are the solver parameters the viewer shows and may change.
+type Params struct {
+	Epsilon float64 `json:"epsilon"` // m, FTL friction margin ε
+	Radius  float64 `json:"radius"`  // m, smallest rope radius
+	Delta   float64 `json:"delta"`   // m, FTL δ (largest motion of a grasped node per cycle)
+}
+
+// SceneEvent is the "hello" event (on connect) and the "scene" event (scene change, reset,
+// param change).
+type SceneEvent struct {
+	Type       string         `json:"type"` // "hello" or "scene"
+	Version    int            `json:"version"`
+	Scenes     []string       `json:"scenes"`
+	Scene      string         `json:"scene"`
+	Controller bool           `json:"controller"`
+	Obstacles  []ObstacleInfo `json:"obstacles"`
+	Params     Params         `json:"params"`
+}
+
+// KnotEvent is the "knot" event, sent when the identification changes.
+type KnotEvent struct {
+	Type    string   `json:"type"` // "knot"
+	Cycle   int      `json:"cycle"`
+	Ropes   []string `json:"ropes"`
+	Details []string `json:"details"`
+	Links   []string `json:"links"`
+}
+
+// StateEvent is the "state" event: pause state and whether the receiver is the controller.
+type StateEvent struct {
+	Type       string `json:"type"` // "state"
+	Paused     bool   `json:"paused"`
+	Controller bool   `json:"controller"`
+}
+
+// ErrorEvent is the "error" event, sent to the one client whose message failed.
+type ErrorEvent struct {
+	Type    string `json:"type"` // "error"
+	Message string `json:"message"`
+}
+
+func obstacleInfo(s shape.Shape) ObstacleInfo {
+	v := func(p [3]float64) *[3]float64 { return &p }
+	c := [3]float64{s.Center.X, s.Center.Y, s.Center.Z}
+	ax := [3]float64{s.Axis.X, s.Axis.Y, s.Axis.Z}
+	switch s.Kind {
+	case shape.Plane:
+		return ObstacleInfo{Kind: "plane", Center: v(c), Axis: v(ax)}
+	case shape.Sphere:
+		return ObstacleInfo{Kind: "sphere", Center: v(c), Radius: s.Radius}
+	case shape.Capsule:
+		return ObstacleInfo{Kind: "pole", A: v([3]float64{s.A.X, s.A.Y, s.A.Z}), B: v([3]float64{s.B.X, s.B.Y, s.B.Z}), Radius: s.Radius}
+	case shape.Torus:
+		return ObstacleInfo{Kind: "ring", Center: v(c), Axis: v(ax), Radius: s.Radius, Major: s.Major}
+	}
+	return ObstacleInfo{Kind: "unknown"}
+}
+
+func knotEvent(k *world.KnotReport) KnotEvent {
+	e := KnotEvent{Type: "knot", Cycle: k.Cycle, Ropes: k.Ropes, Details: k.Details, Links: k.Links}
+	if e.Ropes == nil {
+		e.Ropes = []string{}
+	}
+	if e.Details == nil {
+		e.Details = []string{}
+	}
+	if e.Links == nil {
+		e.Links = []string{}
+	}
+	return e
+}
+
+func sameKnot(a, b *world.KnotReport) bool {
+	eq := func(x, y []string) bool {
+		if len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if x[i] != y[i] {
+				return false
+			}
+		}
+		return true
+	}
+	return eq(a.Ropes, b.Ropes) && eq(a.Details, b.Details) && eq(a.Links, b.Links)
+}
+
+// EncodeSnapshot appends the binary snapshot frame of s to dst (see the package comment).
+// Tools with index ≥ userBase are the controller's (flag 1). cps is the measured physics rate.
+func EncodeSnapshot(dst []byte, s *world.Snapshot, userBase int, cps float64) []byte {
+	le := binary.LittleEndian
+	clamp16 := func(n int) uint16 { return uint16(min(max(n, 0), maxU16)) }
+	dst = le.AppendUint32(dst, SnapshotMagic)
+	dst = le.AppendUint32(dst, uint32(s.Cycle))
+	dst = le.AppendUint64(dst, math.Float64bits(s.Time))
+	dst = le.AppendUint32(dst, math.Float32bits(float32(cps)))
+	dst = le.AppendUint16(dst, clamp16(s.Stats.Contacts))
+	dst = le.AppendUint16(dst, clamp16(s.Stats.Clusters))
+	dst = le.AppendUint16(dst, clamp16(len(s.Strands)))
+	dst = le.AppendUint16(dst, clamp16(len(s.Tools)))
+	dst = le.AppendUint32(dst, uint32(len(s.Pos)))
+	for _, st := range s.Strands[:min(len(s.Strands), maxU16)] {
+		dst = le.AppendUint32(dst, uint32(st.First))
+		dst = le.AppendUint32(dst, uint32(st.Nodes))
+		dst = le.AppendUint32(dst, math.Float32bits(float32(st.Radius)))
+	}
+	for _, p := range s.Pos {
+		dst = le.AppendUint32(dst, math.Float32bits(float32(p.X)))
+		dst = le.AppendUint32(dst, math.Float32bits(float32(p.Y)))
+		dst = le.AppendUint32(dst, math.Float32bits(float32(p.Z)))
+	}
+	for i, t := range s.Tools[:min(len(s.Tools), maxU16)] {
+		node := int32(-1)
+		if t.Active {
+			node = int32(t.Node)
+		}
+		var active, owned byte
+		if t.Active {
+			active = 1
+		}
+		if i >= userBase {
+			owned = 1
+		}
+		dst = le.AppendUint32(dst, uint32(node))
+		dst = append(dst, active, owned, 0, 0)
+		dst = le.AppendUint32(dst, math.Float32bits(float32(t.Target.X)))
+		dst = le.AppendUint32(dst, math.Float32bits(float32(t.Target.Y)))
+		dst = le.AppendUint32(dst, math.Float32bits(float32(t.Target.Z)))
+	}
+	return dst
+}
+
+// DecodedSnapshot is a parsed snapshot frame (tests, tools written in Go).
+type DecodedSnapshot struct {
+	Cycle            uint32
+	Time             float64
+	CyclesPerSecond  float32
+	Contacts         uint16
+	Clusters         uint16
+	Strands          []DecodedStrand
+	Pos              [][3]float32
+	Tools            []DecodedTool
+	NStrands, NTools uint16
+}
+
+// DecodedStrand is one strand of a snapshot frame.
+type DecodedStrand struct {
+	First, Nodes uint32
+	Radius       float32
+}
+
+// DecodedTool is one tool of a snapshot frame.
+type DecodedTool struct {
+	Node       int32 // −1: holds nothing
+	Active     bool
+	Controller bool
+	Target     [3]float32
+}
+
+// DecodeSnapshot parses a snapshot frame, checking its magic and length.
+func DecodeSnapshot(b []byte) (*DecodedSnapshot, error) {
+	le := binary.LittleEndian
+	if len(b) < headerSize {
+		return nil, fmt.Errorf("snapshot: %d bytes, shorter than the header", len(b))
+	}
+	if le.Uint32(b) != SnapshotMagic {
+		return nil, fmt.Errorf("snapshot: magic %#x", le.Uint32(b))
+	}
+	d := &DecodedSnapshot{
+		Cycle: le.Uint32(b[4:]), Time: math.Float64frombits(le.Uint64(b[8:])),
+		CyclesPerSecond: math.Float32frombits(le.Uint32(b[16:])),
+		Contacts:        le.Uint16(b[20:]), Clusters: le.Uint16(b[22:]),
+		NStrands: le.Uint16(b[24:]), NTools: le.Uint16(b[26:]),
+	}
+	nNodes := le.Uint32(b[28:])
+	want := headerSize + int(d.NStrands)*strandSize + int(nNodes)*nodeSize + int(d.NTools)*toolSize
+	if len(b) != want {
+		return nil, fmt.Errorf("snapshot: %d bytes; the header says %d", len(b), want)
+	}
+	f32 := func(o int) float32 { return math.Float32frombits(le.Uint32(b[o:])) }
+	o := headerSize
+	for range d.NStrands {
+		d.Strands = append(d.Strands, DecodedStrand{le.Uint32(b[o:]), le.Uint32(b[o+4:]), f32(o + 8)})
+		o += strandSize
+	}
+	d.Pos = make([][3]float32, nNodes)
+	for i := range d.Pos {
+		d.Pos[i] = [3]float32{f32(o), f32(o + 4), f32(o + 8)}
+		o += nodeSize
+	}
+	for range d.NTools {
+		d.Tools = append(d.Tools, DecodedTool{Node: int32(le.Uint32(b[o:])), Active: b[o+4] != 0, Controller: b[o+5] != 0,
+			Target: [3]float32{f32(o + 8), f32(o + 12), f32(o + 16)}})
+		o += toolSize
+	}
+	return d, nil
+}
