@@ -540,127 +540,19 @@ func crossingNumber(res knot.Result) (int, bool) {
 	return k.Crossings, true
 }
 
-// braidClosure returns the PD code of the closure of a braid on m strands; the word lists
-// generators ±i (1 ≤ i < m) for σᵢ^(±1), σᵢ a positive crossing (as in knot/invariant's tests).
-// Edges are labelled consecutively along each component.
 func braidClosure(m int, word []int) pd.Code {
-	nEdges := 0
-	cur := make([]int, m)
-	for p := range cur {
-		cur[p] = nEdges
-		nEdges++
-	}
-	start := slices.Clone(cur)
-	xs := make([][4]int, len(word))
-	succ := map[int]int{}
-	for k, g := range word {
-		i := g
-		if i < 0 {
-			i = -i
-		}
-		l, r := cur[i-1], cur[i]
-		nl, nr := nEdges, nEdges+1
-		nEdges += 2
-		succ[l], succ[r] = nr, nl
-		cur[i-1], cur[i] = nl, nr
-		if g > 0 {
-			xs[k] = [4]int{r, nr, nl, l} // right strand under, over-strand l → nr (d → b)
-		} else {
-			xs[k] = [4]int{l, r, nr, nl} // left strand under, over-strand r → nl (b → d)
-		}
-	}
-	alias := map[int]int{}
-	for p := range m {
-		alias[cur[p]] = start[p]
-	}
-	canon := func(e int) int {
-		if a, ok := alias[e]; ok {
-			return a
-		}
-		return e
-	}
-	for e, s := range succ {
-		succ[e] = canon(s)
-	}
-	label := map[int]int{}
-	next := 1
-	for p := range m {
-		e := start[p]
-		for {
-			if _, ok := label[e]; ok {
-				break
-			}
-			label[e] = next
-			next++
-			s, ok := succ[e]
-			if !ok {
-				break
-			}
-			e = s
-		}
-	}
-	var c pd.Code
-	for _, x := range xs {
-		var y pd.X
-		for j, e := range x {
-			y[j] = label[canon(e)]
-		}
-		c.X = append(c.X, y)
-	}
-	// Strands that never cross anything are split unknotted components.
-	for p := range m {
-		if _, ok := succ[start[p]]; !ok {
-			c.Loops++
-		}
+	c, err := pd.FromBraid(m, word)
+	if err != nil {
+		panic(err)
 	}
 	return c
 }
 
-// connectedSum returns a PD code of K1 # K2 for knot codes with edges 1..2n and 1..2m (as in
-// knot/invariant's tests): K1's last edge is cut and spliced into K2's last edge.
 func connectedSum(tb testing.TB, k1, k2 pd.Code) pd.Code {
 	tb.Helper()
-	o1, o2 := orientEnds(k1), orientEnds(k2)
-	n1, n2 := 2*len(k1.X), 2*len(k2.X)
-	var c pd.Code
-	for i, x := range k1.X {
-		var y pd.X
-		for p, e := range x {
-			y[p] = e
-			if e == n1 && o1[4*i+p] > 0 {
-				y[p] = n1 + n2
-			}
-		}
-		c.X = append(c.X, y)
-	}
-	for i, x := range k2.X {
-		var y pd.X
-		for p, e := range x {
-			y[p] = n1 + e
-			if e == n2 && o2[4*i+p] > 0 {
-				y[p] = n1
-			}
-		}
-		c.X = append(c.X, y)
-	}
-	if err := c.Validate(); err != nil {
+	c, err := pd.ConnectedSum(k1, k2)
+	if err != nil {
 		tb.Fatal(err)
 	}
 	return c
-}
-
-// orientEnds returns, per edge end 4i+p, +1 when the edge enters crossing i there and −1 when
-// it leaves, from the labels of a knot code with edges 1..2n.
-func orientEnds(c pd.Code) []int {
-	next := c.Next()
-	out := make([]int, 4*len(c.X))
-	for i, x := range c.X {
-		out[4*i], out[4*i+2] = 1, -1
-		if next(x[3]) == x[1] {
-			out[4*i+3], out[4*i+1] = 1, -1
-		} else {
-			out[4*i+3], out[4*i+1] = -1, 1
-		}
-	}
-	return out
 }

@@ -309,22 +309,9 @@ func tableKnot(tb testing.TB, name string) tableRow {
 
 func parsePD(tb testing.TB, s string) pd.Code {
 	tb.Helper()
-	var c pd.Code
-	s = strings.Trim(s, "[]")
-	if s == "" {
-		return c
-	}
-	for _, part := range strings.Split(s, "],[") {
-		f := strings.Split(part, ",")
-		var x pd.X
-		for i := range 4 {
-			v, err := strconv.Atoi(strings.TrimSpace(f[i]))
-			if err != nil {
-				tb.Fatalf("pd %q: %v", s, err)
-			}
-			x[i] = v
-		}
-		c.X = append(c.X, x)
+	c, err := pd.Parse(s)
+	if err != nil {
+		tb.Fatal(err)
 	}
 	return c
 }

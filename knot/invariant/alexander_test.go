@@ -43,7 +43,7 @@ func alexReadTable(tb testing.TB) []alexRow {
 	}
 	var rows []alexRow
 	for _, r := range recs[1:] {
-		code, err := alexParsePD(r[col["pd_notation"]])
+		code, err := pd.Parse(r[col["pd_notation"]])
 		if err != nil {
 			tb.Fatalf("%s: %v", r[col["name"]], err)
 		}
@@ -75,44 +75,6 @@ func alexReadTable(tb testing.TB) []alexRow {
 		tb.Fatalf("table has %d rows, want 2978", len(rows))
 	}
 	return rows
-}
-
-// alexParsePD reads "[[1,5,2,4],[3,1,4,6],[5,3,6,2]]" (empty for the unknot).
-func alexParsePD(s string) (pd.Code, error) {
-	var c pd.Code
-	s = strings.TrimSpace(s)
-	if s == "" || s == "[]" {
-		return c, nil
-	}
-	s = strings.TrimSuffix(strings.TrimPrefix(s, "[["), "]]")
-	for _, part := range strings.Split(s, "],[") {
-		f := strings.Split(part, ",")
-		if len(f) != 4 {
-			return c, fmt.Errorf("crossing %q", part)
-		}
-		var x pd.X
-		for i := range f {
-			v, err := strconv.Atoi(strings.TrimSpace(f[i]))
-			if err != nil {
-				return c, err
-			}
-			x[i] = v
-		}
-		c.X = append(c.X, x)
-	}
-	return c, c.Validate()
-}
-
-// alexTorus2 returns the PD code of the (2,n) torus knot (n odd) in KnotTheory's labelling: the
-// right-handed one, with n positive crossings.
-func alexTorus2(n int) pd.Code {
-	m := 2 * n
-	w := func(x int) int { return (x-1+m)%m + 1 }
-	c := pd.Code{}
-	for k := 1; k <= n; k++ {
-		c.X = append(c.X, pd.X{2*k - 1, w(2*k + n), 2 * k, w(2*k + n - 1)})
-	}
-	return c
 }
 
 func TestAlexanderTable(t *testing.T) {
@@ -165,33 +127,33 @@ func TestAlexanderTorus(t *testing.T) {
 	for _, r := range rows {
 		byName[r.name] = r
 	}
-	if got, want := alexTorus2(3).String(), byName["3_1"].pd.String(); got != want {
-		t.Errorf("alexTorus2(3) = %s, want the table's 3_1 %s", got, want)
+	if got, want := pd.Torus2(3).String(), byName["3_1"].pd.String(); got != want {
+		t.Errorf("pd.Torus2(3) = %s, want the table's 3_1 %s", got, want)
 	}
 	for _, n := range []int{3, 5} {
-		c := alexTorus2(n)
+		c := pd.Torus2(n)
 		if err := c.Validate(); err != nil {
 			t.Fatal(err)
 		}
 		row := byName[fmt.Sprintf("%d_1", n)]
 		if c.Writhe() != row.writhe {
-			t.Errorf("alexTorus2(%d): writhe %d, want %d", n, c.Writhe(), row.writhe)
+			t.Errorf("pd.Torus2(%d): writhe %d, want %d", n, c.Writhe(), row.writhe)
 		}
 		if a := Alexander(c); !a.Equal(row.alexander) {
-			t.Errorf("alexTorus2(%d): Alexander %v, want %v", n, a, row.alexander)
+			t.Errorf("pd.Torus2(%d): Alexander %v, want %v", n, a, row.alexander)
 		}
 	}
 	for _, n := range []int{15, 25, 41, 61, 101} {
-		c := alexTorus2(n)
+		c := pd.Torus2(n)
 		want := make([]int64, n)
 		for i := range want {
 			want[i] = 1 - 2*int64(i%2)
 		}
 		if a := Alexander(c); !a.Equal(poly.Of(0, want...)) {
-			t.Errorf("alexTorus2(%d): Alexander %v", n, a)
+			t.Errorf("pd.Torus2(%d): Alexander %v", n, a)
 		}
 		if d := Determinant(c); d != int64(n) {
-			t.Errorf("alexTorus2(%d): determinant %d", n, d)
+			t.Errorf("pd.Torus2(%d): determinant %d", n, d)
 		}
 	}
 }
@@ -305,7 +267,7 @@ func BenchmarkAlexanderTable(b *testing.B) {
 
 func BenchmarkAlexanderTorus(b *testing.B) {
 	for _, n := range []int{15, 25, 41} {
-		c := alexTorus2(n)
+		c := pd.Torus2(n)
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			for b.Loop() {
 				Alexander(c)

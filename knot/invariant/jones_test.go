@@ -219,102 +219,6 @@ func TestJonesErrors(t *testing.T) {
 	Bracket(pd.Code{X: []pd.X{{1, 2, 3, 4}}})
 }
 
-// torus2 returns the PD code of the (2,n) torus knot or link, the closure of the 2-braid σ₁ⁿ,
-// n ≥ 2: X[2i−1, 2i+n, 2i, 2i+n−1] (labels mod 2n, in 1..2n). For odd n the under-strand of
-// crossing i runs 2i−1 → 2i and the over-strand 2i+n−1 → 2i+n, so every crossing is positive
-// and the knot is right-handed; n = 3 is the table's 3_1 PD verbatim.
-func torus2(n int) pd.Code {
-	m := 2 * n
-	l := func(e int) int { return (e-1+m)%m + 1 }
-	var c pd.Code
-	for i := 1; i <= n; i++ {
-		c.X = append(c.X, pd.X{l(2*i - 1), l(2*i + n), l(2 * i), l(2*i + n - 1)})
-	}
-	return c
-}
-
-// braidClosure returns the PD code of the closure of a braid on m strands; the word lists
-// generators ±i (1 ≤ i < m) for σᵢ^(±1), σᵢ a positive crossing of the strands at positions
-// i and i+1.
-// Edges are labelled along each component, as the PD convention wants.
-func braidClosure(m int, word []int) pd.Code {
-	// Follow the strands through the word: position p at level t carries an edge id; every
-	// crossing ends two edges and starts two.
-	nEdges := 0
-	cur := make([]int, m) // edge id at each position
-	for p := range cur {
-		cur[p] = nEdges
-		nEdges++
-	}
-	start := append([]int(nil), cur...)
-	xs := make([][4]int, len(word))
-	succ := map[int]int{} // edge id → the edge id following it on its strand
-	for k, g := range word {
-		i := g
-		if i < 0 {
-			i = -i
-		}
-		l, r := cur[i-1], cur[i] // incoming at positions i−1 (left) and i (right)
-		nl, nr := nEdges, nEdges+1
-		nEdges += 2
-		// The left strand moves right (l → nr), the right strand moves left (r → nl).
-		succ[l], succ[r] = nr, nl
-		cur[i-1], cur[i] = nl, nr
-		// Braid read bottom to top, strands going up. Seen from above, counter-clockwise:
-		// bottom-right, top-right, top-left, bottom-left are r, nr, nl, l.
-		if g > 0 {
-			// σᵢ: the right strand (r → nl) is under, entering at r (bottom-right):
-			// counter-clockwise from r: r, nr, nl, l; the over-strand runs l → nr, d → b.
-			xs[k] = [4]int{r, nr, nl, l}
-		} else {
-			// σᵢ⁻¹: the left strand (l → nr) is under, entering at l (bottom-left):
-			// counter-clockwise from l: l, r, nr, nl; the over-strand runs r → nl, b → d.
-			xs[k] = [4]int{l, r, nr, nl}
-		}
-	}
-	// Closure: the top edge at position p is the bottom edge at p.
-	alias := map[int]int{}
-	for p := range m {
-		alias[cur[p]] = start[p]
-	}
-	canon := func(e int) int {
-		if a, ok := alias[e]; ok {
-			return a
-		}
-		return e
-	}
-	for e, s := range succ {
-		succ[e] = canon(s)
-	}
-	// Label the edges along each component consecutively from 1.
-	label := map[int]int{}
-	next := 1
-	for p := range m {
-		e := start[p]
-		for {
-			if _, ok := label[e]; ok {
-				break
-			}
-			label[e] = next
-			next++
-			s, ok := succ[e]
-			if !ok {
-				break
-			}
-			e = s
-		}
-	}
-	var c pd.Code
-	for _, x := range xs {
-		var y pd.X
-		for j, e := range x {
-			y[j] = label[canon(e)]
-		}
-		c.X = append(c.X, y)
-	}
-	return c
-}
-
 // torusJones returns the Jones polynomial of the torus knot T(p,q) (p, q coprime, positive):
 // t^((p−1)(q−1)/2)·(1 − t^(p+1) − t^(q+1) + t^(p+q))/(1 − t²).
 func torusJones(p, q int) poly.Poly {
@@ -325,55 +229,6 @@ func torusJones(p, q int) poly.Poly {
 		c[i+2] += c[i]
 	}
 	return poly.Of((p-1)*(q-1)/2+num.Min, c[:len(c)-2]...)
-}
-
-// connectedSum returns a PD code of K1 # K2 for knot codes with edges 1..2n and 1..2m: K1's last
-// edge is cut and spliced into K2's last edge.
-func connectedSum(tb testing.TB, k1, k2 pd.Code) pd.Code {
-	tb.Helper()
-	o1, o2 := orientEnds(k1), orientEnds(k2)
-	n1, n2 := 2*len(k1.X), 2*len(k2.X)
-	var c pd.Code
-	for i, x := range k1.X {
-		var y pd.X
-		for p, e := range x {
-			y[p] = e
-			if e == n1 && o1[4*i+p] > 0 { // K1's last edge enters K1 here: it comes from K2
-				y[p] = n1 + n2
-			}
-		}
-		c.X = append(c.X, y)
-	}
-	for i, x := range k2.X {
-		var y pd.X
-		for p, e := range x {
-			y[p] = n1 + e
-			if e == n2 && o2[4*i+p] > 0 { // K2's last edge enters K2 here: it comes from K1
-				y[p] = n1
-			}
-		}
-		c.X = append(c.X, y)
-	}
-	if err := c.Validate(); err != nil {
-		tb.Fatal(err)
-	}
-	return c
-}
-
-// orientEnds returns, per edge end 4i+p, +1 when the edge enters crossing i there and −1 when
-// it leaves, from the labels of a knot code with edges 1..2n.
-func orientEnds(c pd.Code) []int {
-	next := c.Next()
-	out := make([]int, 4*len(c.X))
-	for i, x := range c.X {
-		out[4*i], out[4*i+2] = 1, -1
-		if next(x[3]) == x[1] {
-			out[4*i+3], out[4*i+1] = 1, -1
-		} else {
-			out[4*i+3], out[4*i+1] = -1, 1
-		}
-	}
-	return out
 }
 
 func TestTorus2(t *testing.T) {
@@ -517,4 +372,24 @@ func BenchmarkBracket(b *testing.B) {
 			}
 		})
 	}
+}
+
+// Test shorthands for the pd builders (the words and codes here are valid by construction).
+func torus2(n int) pd.Code { return pd.Torus2(n) }
+
+func braidClosure(m int, word []int) pd.Code {
+	c, err := pd.FromBraid(m, word)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+func connectedSum(tb testing.TB, k1, k2 pd.Code) pd.Code {
+	tb.Helper()
+	c, err := pd.ConnectedSum(k1, k2)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return c
 }

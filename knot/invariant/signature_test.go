@@ -45,7 +45,7 @@ func TestSignatureBothColourings(t *testing.T) {
 
 func TestSignatureTorus(t *testing.T) {
 	for _, n := range []int{3, 5, 7, 15, 25, 41, 101} {
-		c := alexTorus2(n)
+		c := pd.Torus2(n)
 		s, err := Signature(c)
 		if err != nil {
 			t.Fatal(err)
@@ -179,7 +179,7 @@ func BenchmarkSignatureTable(b *testing.B) {
 
 func BenchmarkSignatureTorus(b *testing.B) {
 	for _, n := range []int{15, 25, 41} {
-		c := alexTorus2(n)
+		c := pd.Torus2(n)
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			for b.Loop() {
 				if _, err := Signature(c); err != nil {

@@ -166,7 +166,7 @@ func parseRow(f []string) (Knot, error) {
 	if k.DT, err = ints(f[3]); err != nil {
 		return k, fmt.Errorf("dt_notation: %v", err)
 	}
-	if k.PD, err = parsePD(f[4]); err != nil {
+	if k.PD, err = pd.Parse(f[4]); err != nil {
 		return k, fmt.Errorf("pd_notation: %v", err)
 	}
 	ac, err := ints64(f[6])
@@ -289,34 +289,4 @@ func ints64(s string) ([]int64, error) {
 		return nil, fmt.Errorf("%q: want integers separated by spaces", s)
 	}
 	return numbers(nil, s)
-}
-
-// parsePD reads "[[1,5,2,4],[3,1,4,6],[5,3,6,2]]" (empty for the unknot) and checks that each
-// edge label 1..2n appears twice.
-func parsePD(s string) (pd.Code, error) {
-	var c pd.Code
-	var buf [128]int64
-	v, err := numbers(buf[:0], s)
-	if err != nil {
-		return c, err
-	}
-	if strings.Count(s, "[") != len(v)/4+1 && len(v) > 0 || len(v)%4 != 0 {
-		return c, fmt.Errorf("%q: want [[a,b,c,d],...]", s)
-	}
-	n := len(v) / 4
-	c.X = make([]pd.X, n)
-	count := make([]int8, 2*n+1)
-	for i, e := range v {
-		if e < 1 || e > int64(2*n) {
-			return c, fmt.Errorf("edge label %d out of 1..%d", e, 2*n)
-		}
-		count[e]++
-		c.X[i/4][i%4] = int(e)
-	}
-	for e := 1; e <= 2*n; e++ {
-		if count[e] != 2 {
-			return c, fmt.Errorf("edge %d appears %d times, want 2", e, count[e])
-		}
-	}
-	return c, nil
 }

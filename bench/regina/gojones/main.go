@@ -158,7 +158,7 @@ func inputs() []Group {
 	}
 	groups := []Group{{Name: "table 12-crossing", Knots: twelve}}
 	for _, n := range []int{15, 25, 41} {
-		groups = append(groups, Group{Name: fmt.Sprintf("T(2,%d)", n), Knots: [][][4]int{fromPD(torus2(n))}})
+		groups = append(groups, Group{Name: fmt.Sprintf("T(2,%d)", n), Knots: [][][4]int{fromPD(pd.Torus2(n))}})
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	var walks [][][4]int
@@ -176,18 +176,6 @@ func inputs() []Group {
 		groups = append(groups, Group{Name: fmt.Sprintf("random walk #%d", i+1), Knots: [][][4]int{w}})
 	}
 	return groups
-}
-
-// torus2 returns the PD code of the (2,n) torus knot, the closure of the 2-braid σ₁ⁿ (n odd):
-// X[2i−1, 2i+n, 2i, 2i+n−1], labels mod 2n (as in knot/invariant's benchmark).
-func torus2(n int) pd.Code {
-	m := 2 * n
-	l := func(e int) int { return (e-1+m)%m + 1 }
-	var c pd.Code
-	for i := 1; i <= n; i++ {
-		c.X = append(c.X, pd.X{l(2*i - 1), l(2*i + n), l(2 * i), l(2*i + n - 1)})
-	}
-	return c
 }
 
 // confinedWalk returns a closed polygon: n unit steps of a random walk from the origin, each
