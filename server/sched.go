@@ -37,13 +37,26 @@ func NewScheduler(hz float64, maxBatch int, now time.Time) *Scheduler {
 // Restart starts pacing afresh from now (after a pause: the paused time is not caught up).
 func (s *Scheduler) Restart(now time.Time) { s.start, s.done = now, 0 }
 
-// due is the number of steps that should have been run by now.
+// at is when step k is due, relative to start.
+func (s *Scheduler) at(k int64) time.Duration {
+	return time.Duration(math.Ceil(float64(k) * 1e9 / s.Hz))
+}
+
+// due is the number of steps that should have been run by now: those with at(k) ≤ now.
+// It is computed from at itself so that Due(Next()) is never 0.
 func (s *Scheduler) due(now time.Time) int64 {
-	el := now.Sub(s.start).Seconds()
+	el := now.Sub(s.start)
 	if el < 0 {
 		return 0
 	}
-	return int64(math.Floor(el*s.Hz)) + 1 // step 0 is due at start
+	n := int64(float64(el)*s.Hz/1e9) + 1
+	for n > 0 && s.at(n-1) > el {
+		n--
+	}
+	for s.at(n) <= el {
+		n++
+	}
+	return n
 }
 
 // Due returns how many steps to run now (0..MaxBatch) and counts them as run.
@@ -65,7 +78,7 @@ func (s *Scheduler) Due(now time.Time) int {
 
 // Next returns when the next step is due.
 func (s *Scheduler) Next() time.Time {
-	return s.start.Add(time.Duration(math.Ceil(float64(s.done) / s.Hz * 1e9)))
+	return s.start.Add(s.at(s.done))
 }
 
 // Dropped returns how many due steps the catch-up cap has forgotten.
