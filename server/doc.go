@@ -37,7 +37,7 @@
 // The tools are the scene's scripted tools followed by the two user tools (controller-owned =
 // 1); user tool k of the commands is the k-th tool with that flag. Frames are sent at most
 // SnapshotHz times a second and only when physics has published something new (none while
-// paused, except after a step or a tool command). A client that connects gets the latest
+// paused, except after a step, a tool command or a rebuild). A client that connects gets the latest
 // frame at once.
 //
 // Server→client text frames are JSON events:

@@ -28,6 +28,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 	record := fl.String("record", "", "record every applied command to this file (replay: knotsim run -replay FILE)")
 	open := fl.Bool("open", false, "open the viewer in a browser")
 	rate := fl.Float64("rate", 0, "physics cycles per second (0: real time, 1/dt)")
+	origin := fl.String("origin", "", "also accept WebSocket connections from pages of this origin (host pattern, e.g. localhost:5173 for a viewer dev server)")
 	fl.Usage = func() {
 		fmt.Fprintln(stderr, "usage: knotsim serve [-addr 127.0.0.1:8080] [-scene overhand] [-record FILE] [-open]")
 		fl.PrintDefaults()
@@ -41,11 +42,11 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return serve(ctx, serveOptions{addr: *addr, scene: *sceneArg, record: *record, open: *open, rate: *rate}, stdout, stderr, nil)
+	return serve(ctx, serveOptions{addr: *addr, scene: *sceneArg, record: *record, open: *open, rate: *rate, origin: *origin}, stdout, stderr, nil)
 }
 
 type serveOptions struct {
-	addr, scene, record string
+	addr, scene, record, origin string
 	open                bool
 	rate                float64
 }
@@ -62,6 +63,9 @@ func serve(ctx context.Context, o serveOptions, stdout, stderr io.Writer, ready 
 	}
 	cfg := server.Config{Scene: sc, Addr: o.addr, Assets: assets, Rate: o.rate,
 		Logf: func(f string, a ...any) { fmt.Fprintf(stderr, "knotsim serve: "+f+"\n", a...) }}
+	if o.origin != "" {
+		cfg.OriginPatterns = []string{o.origin}
+	}
 	var recFile *os.File
 	if o.record != "" {
 		if recFile, err = os.Create(o.record); err != nil {
