@@ -47,8 +47,8 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 
 type serveOptions struct {
 	addr, scene, record, origin string
-	open                bool
-	rate                float64
+	open                        bool
+	rate                        float64
 }
 
 // serve runs the server until ctx ends; ready, if set, receives the listening address.
