@@ -1,10 +1,9 @@
-// Package web holds the browser viewer; Dist is its built form (web/dist), served by
-// `knotsim serve` at /.
+// Package web holds the browser viewer's built files (make web rebuilds web/dist from web/src).
 package web
 
 import "embed"
 
-// Dist is the built viewer: dist/index.html and its bundle.
+// Dist is web/dist: index.html and the bundled viewer.
 //
 //go:embed all:dist
 var Dist embed.FS

@@ -1,0 +1,578 @@
+// knotsim's browser viewer: a three.js view of the live simulation streamed by `knotsim serve`
+// over a WebSocket (protocol.js), with tools driven by the mouse.
+//
+// Rendering runs at the display's rate (requestAnimationFrame) and is decoupled from snapshot
+// arrival: a snapshot only marks the rope dirty; the next frame rebuilds the tubes in place.
+import * as THREE from 'three';
+import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
+import './style.css';
+import { newSnapshot, decodeSnapshot, cmd, knotTitle, knotLines } from './protocol.js';
+import { RopeTube } from './rope.js';
+import { buildObstacles, disposeGroup } from './obstacles.js';
+
+const $ = (id) => document.getElementById(id);
+const ROPE_COLORS = [0xff6a1a, 0x2bb5a8, 0xd94fd0, 0xe8d23a];
+const TOOL_COLORS = [0xffe14d, 0x4da6ff];
+const PICK_PX = 14; // a press this close (CSS px) to a node's screen position grasps it
+
+// ---------------------------------------------------------------- three.js scene
+const view = $('view');
+const Q = new URLSearchParams(location.search);
+// Quality: full on a GPU; on a software rasterizer (SwiftShader, llvmpipe: headless CI, remote
+// desktops), which is bound by fill rate, no MSAA, 0.6 resolution, a Lambert ground and a
+// 1024² shadow map (≈ 3× the frame rate). ?aa=0|1, ?pr=<ratio>, ?sm=<size>, ?shadow=0 override.
+const quality = (() => {
+  let gl = '';
+  try {
+    const c = document.createElement('canvas').getContext('webgl2') || document.createElement('canvas').getContext('webgl');
+    const ext = c && c.getExtension('WEBGL_debug_renderer_info');
+    gl = c ? String(c.getParameter(ext ? ext.UNMASKED_RENDERER_WEBGL : c.RENDERER)) : 'none';
+    c?.getExtension('WEBGL_lose_context')?.loseContext();
+  } catch { gl = 'none'; }
+  const software = /swiftshader|llvmpipe|softpipe|software/i.test(gl);
+  return {
+    renderer: gl,
+    software,
+    antialias: Q.has('aa') ? Q.get('aa') !== '0' : !software,
+    pixelRatio: +(Q.get('pr') || (software ? 0.6 : Math.min(window.devicePixelRatio || 1, 2))),
+    shadowMap: +(Q.get('sm') || (software ? 1024 : 2048)),
+    shadows: Q.get('shadow') !== '0',
+  };
+})();
+const renderer = new THREE.WebGLRenderer({ antialias: quality.antialias });
+renderer.setPixelRatio(quality.pixelRatio);
+renderer.setSize(window.innerWidth, window.innerHeight);
+renderer.shadowMap.enabled = quality.shadows;
+renderer.shadowMap.type = THREE.PCFShadowMap;
+renderer.toneMapping = THREE.ACESFilmicToneMapping;
+view.appendChild(renderer.domElement);
+
+const scene = new THREE.Scene();
+scene.background = new THREE.Color(0x1b1f27);
+scene.fog = new THREE.Fog(0x1b1f27, 10, 40);
+
+// The simulation has no gravity; z is shown as up (poles stand along z in the built-in scenes).
+const camera = new THREE.PerspectiveCamera(40, window.innerWidth / window.innerHeight, 0.005, 100);
+camera.up.set(0, 0, 1);
+camera.position.set(0.6, -2.4, 1.6);
+
+const hemi = new THREE.HemisphereLight(0xdfe8ff, 0x3a3026, 1.1);
+hemi.position.set(0, 0, 1);
+scene.add(hemi);
+const sun = new THREE.DirectionalLight(0xffffff, 2.4);
+sun.castShadow = true;
+sun.shadow.mapSize.set(quality.shadowMap, quality.shadowMap);
+sun.shadow.bias = -0.0004;
+sun.shadow.normalBias = 0.002;
+scene.add(sun, sun.target);
+
+const groundMat = quality.software ? new THREE.MeshLambertMaterial({ color: 0x8a93a3 }) : new THREE.MeshStandardMaterial({ color: 0x8a93a3, roughness: 0.95, metalness: 0 });
+const ground = new THREE.Mesh(new THREE.PlaneGeometry(1, 1), groundMat);
+ground.receiveShadow = true;
+scene.add(ground);
+const grid = new THREE.GridHelper(1, 20, 0x5d6677, 0x6f7889);
+grid.rotation.x = Math.PI / 2; // GridHelper lies in xz; ours in xy
+grid.material.transparent = true;
+grid.material.opacity = 0.35;
+scene.add(grid);
+
+const ropeMats = ROPE_COLORS.map((c) => new THREE.MeshStandardMaterial({ color: c, roughness: 0.55, metalness: 0.0 }));
+const obstacleMat = new THREE.MeshStandardMaterial({ color: 0xb8c2d6, roughness: 0.35, metalness: 0.3 });
+const planeMat = new THREE.MeshStandardMaterial({ color: 0x6d7f99, roughness: 0.9, transparent: true, opacity: 0.45, side: THREE.DoubleSide });
+let obstacles = { group: new THREE.Group(), box: new THREE.Box3() };
+scene.add(obstacles.group);
+
+const ropeGroup = new THREE.Group();
+scene.add(ropeGroup);
+/** @type {RopeTube[]} */
+const tubes = [];
+
+// tool markers: a sphere at the target and a line from the held node to it
+const toolMarkers = TOOL_COLORS.map((c) => {
+  const m = new THREE.Mesh(new THREE.SphereGeometry(1, 16, 12), new THREE.MeshStandardMaterial({ color: c, emissive: c, emissiveIntensity: 0.4, transparent: true, opacity: 0.75 }));
+  const lineGeo = new THREE.BufferGeometry();
+  lineGeo.setAttribute('position', new THREE.BufferAttribute(new Float32Array(6), 3));
+  const line = new THREE.Line(lineGeo, new THREE.LineBasicMaterial({ color: c }));
+  line.frustumCulled = false;
+  m.visible = line.visible = false;
+  scene.add(m, line);
+  return { mesh: m, line };
+});
+
+const controls = new OrbitControls(camera, renderer.domElement);
+controls.enableDamping = true;
+controls.dampingFactor = 0.12;
+controls.screenSpacePanning = true;
+
+// ---------------------------------------------------------------- state
+const snap = newSnapshot();
+let haveSnap = false;
+let ropeDirty = false;
+let needFit = true;
+let groundZ = Infinity;
+let ws = null;
+let hello = null;
+let paused = false;
+let controller = false;
+let params = {};
+const stats = { frames: 0, snapshots: 0, fps: 0, lastKnot: null, knotTitle: '', badFrames: 0 };
+const drag = { active: false, tool: 0, node: -1, point: new THREE.Vector3(), target: new THREE.Vector3(), pending: false, x: 0, y: 0, pointerId: -1 };
+const pinned = { node: -1 }; // tool 1 held after release
+
+// ---------------------------------------------------------------- connection
+function wsURL() {
+  const q = new URLSearchParams(location.search).get('ws');
+  if (q) return q;
+  return (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws';
+}
+
+function send(msg) {
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+}
+
+function connect() {
+  const sock = new WebSocket(wsURL());
+  sock.binaryType = 'arraybuffer';
+  ws = sock;
+  setConn('connecting…', false);
+  sock.onopen = () => {
+    setConn('connected', false);
+    send(cmd.control());
+  };
+  sock.onmessage = (e) => {
+    if (typeof e.data === 'string') {
+      let ev;
+      try {
+        ev = JSON.parse(e.data);
+      } catch {
+        toast(`bad event from the server: ${e.data.slice(0, 80)}`);
+        return;
+      }
+      onEvent(ev);
+      return;
+    }
+    try {
+      decodeSnapshot(e.data, snap);
+    } catch (err) {
+      stats.badFrames++;
+      toast(err.message);
+      return;
+    }
+    haveSnap = true;
+    ropeDirty = true;
+    stats.snapshots++;
+    syncPinned();
+    updateStats();
+  };
+  sock.onclose = () => {
+    if (ws !== sock) return;
+    setConn('disconnected — retrying', true);
+    controller = false;
+    setTimeout(connect, 1000);
+  };
+}
+
+function onEvent(ev) {
+  switch (ev.type) {
+    case 'hello':
+    case 'scene':
+      if (ev.type === 'hello') hello = ev;
+      loadScene(ev);
+      break;
+    case 'knot':
+      stats.lastKnot = ev;
+      stats.knotTitle = knotTitle(ev);
+      $('knot').textContent = stats.knotTitle || '—';
+      $('knot').title = `named at cycle ${ev.cycle}`;
+      renderList($('knot-details'), knotLines(ev));
+      break;
+    case 'state':
+      if ('paused' in ev) paused = !!ev.paused;
+      if ('controller' in ev) controller = !!ev.controller;
+      updateButtons();
+      break;
+    case 'error':
+      toast(ev.message ?? 'error');
+      break;
+    default:
+      break;
+  }
+}
+
+function loadScene(ev) {
+  if (Array.isArray(ev.scenes)) {
+    const sel = $('scene');
+    sel.replaceChildren(...ev.scenes.map((n) => new Option(n, n)));
+  }
+  if (ev.scene != null) $('scene').value = ev.scene;
+  if ('controller' in ev) controller = !!ev.controller;
+  if ('paused' in ev) paused = !!ev.paused;
+  params = ev.params ?? params;
+  setSlider('epsilon', params.epsilon);
+  setSlider('radius', params.radius);
+  scene.remove(obstacles.group);
+  disposeGroup(obstacles.group);
+  obstacles = buildObstacles(ev.obstacles, obstacleMat, planeMat);
+  scene.add(obstacles.group);
+  needFit = true;
+  groundZ = Infinity;
+  pinned.node = -1;
+  stats.lastKnot = null;
+  stats.knotTitle = '';
+  $('knot').textContent = '…';
+  renderList($('knot-details'), []);
+  updateButtons();
+}
+
+// ---------------------------------------------------------------- rope update (in a frame)
+const box = new THREE.Box3();
+const tmpV = new THREE.Vector3();
+
+function updateRope() {
+  ropeDirty = false;
+  while (tubes.length < snap.nStrands) {
+    const t = new RopeTube(ropeMats[tubes.length % ropeMats.length], 2);
+    tubes.push(t);
+    ropeGroup.add(t.group);
+  }
+  for (let s = 0; s < tubes.length; s++) tubes[s].group.visible = s < snap.nStrands;
+  box.makeEmpty();
+  let rmax = 0;
+  for (let s = 0; s < snap.nStrands; s++) {
+    const st = snap.strands[s];
+    tubes[s].update(snap.positions, st.first, st.nodes, st.radius);
+    rmax = Math.max(rmax, st.radius);
+  }
+  const p = snap.positions;
+  for (let i = 0; i < snap.nNodes; i++) box.expandByPoint(tmpV.set(p[i * 3], p[i * 3 + 1], p[i * 3 + 2]));
+  if (needFit) fitView();
+  // the ground stays below everything: it only moves down (and on a new scene)
+  const low = Math.min(box.min.z, obstacles.box.isEmpty() ? Infinity : obstacles.box.min.z) - Math.max(4 * rmax, 0.02);
+  if (low < groundZ) {
+    groundZ = low;
+    ground.position.z = groundZ;
+    grid.position.z = groundZ + 0.0005;
+  }
+  for (let t = 0; t < 2; t++) {
+    const tl = snap.tools[t];
+    const mk = toolMarkers[t];
+    const show = !!tl && tl.active && tl.node >= 0 && tl.node < snap.nNodes;
+    mk.mesh.visible = mk.line.visible = show;
+    if (!show) continue;
+    const target = drag.active && drag.tool === t ? drag.target : tmpV.set(tl.target[0], tl.target[1], tl.target[2]);
+    mk.mesh.position.copy(target);
+    mk.mesh.scale.setScalar(Math.max(rmax * 1.6, 0.004));
+    const a = mk.line.geometry.attributes.position;
+    a.setXYZ(0, p[tl.node * 3], p[tl.node * 3 + 1], p[tl.node * 3 + 2]);
+    a.setXYZ(1, target.x, target.y, target.z);
+    a.needsUpdate = true;
+  }
+}
+
+function fitView() {
+  needFit = false;
+  const all = box.clone();
+  if (!obstacles.box.isEmpty()) all.union(obstacles.box);
+  if (all.isEmpty()) return;
+  const center = all.getCenter(new THREE.Vector3());
+  const size = all.getSize(new THREE.Vector3());
+  const radius = Math.max(size.length() / 2, 0.05);
+  const fov = THREE.MathUtils.degToRad(camera.fov);
+  const fitH = radius / Math.sin(fov / 2);
+  const fitW = radius / Math.sin(Math.atan(Math.tan(fov / 2) * camera.aspect));
+  const dist = Math.min(fitH, fitW) * 0.95 + radius * 0.2;
+  const dir = new THREE.Vector3(0.18, -0.78, 0.6).normalize();
+  controls.target.copy(center);
+  camera.position.copy(center).addScaledVector(dir, dist);
+  camera.near = Math.max(dist / 500, 0.001);
+  camera.far = dist * 20;
+  camera.updateProjectionMatrix();
+  controls.update();
+  scene.fog.near = dist * 2;
+  scene.fog.far = dist * 8;
+  // ground and shadow camera cover the scene generously
+  const span = Math.max(size.x, size.y, 0.2) * 3;
+  ground.scale.set(span, span, 1);
+  ground.position.x = grid.position.x = center.x;
+  ground.position.y = grid.position.y = center.y;
+  grid.scale.set(span, 1, span);
+  sun.position.copy(center).add(new THREE.Vector3(-0.35, -0.5, 1).normalize().multiplyScalar(radius * 4 + 1));
+  sun.target.position.copy(center);
+  const sc = sun.shadow.camera;
+  const half = Math.max(size.x, size.y, size.z) * 0.75 + 0.05;
+  sc.left = -half; sc.right = half; sc.top = half; sc.bottom = -half;
+  sc.near = 0.01; sc.far = radius * 8 + 4;
+  sc.updateProjectionMatrix();
+}
+
+// ---------------------------------------------------------------- interaction
+const raycaster = new THREE.Raycaster();
+const ndc = new THREE.Vector2();
+const viewPlane = new THREE.Plane();
+const fwd = new THREE.Vector3();
+const proj = new THREE.Vector3();
+
+/** Node i's position on screen in CSS pixels (client coordinates), or null. */
+function nodeScreenPosition(i) {
+  if (!haveSnap || i < 0 || i >= snap.nNodes) return null;
+  const p = snap.positions;
+  proj.set(p[i * 3], p[i * 3 + 1], p[i * 3 + 2]).project(camera);
+  const r = renderer.domElement.getBoundingClientRect();
+  return { x: r.left + ((proj.x + 1) / 2) * r.width, y: r.top + ((1 - proj.y) / 2) * r.height, depth: proj.z };
+}
+
+/** The node nearest to client point (x, y) within PICK_PX (nearest to the eye on ties), or -1. */
+function pickNode(x, y) {
+  if (!haveSnap) return -1;
+  camera.updateMatrixWorld();
+  let best = -1, bestD = Infinity;
+  for (let i = 0; i < snap.nNodes; i++) {
+    const s = nodeScreenPosition(i);
+    if (s.depth < -1 || s.depth > 1) continue;
+    const d = Math.hypot(s.x - x, s.y - y) + s.depth * 2; // prefer the front strand at a crossing
+    if (d < bestD) { bestD = d; best = i; }
+  }
+  if (best < 0) return -1;
+  const s = nodeScreenPosition(best);
+  return Math.hypot(s.x - x, s.y - y) <= PICK_PX ? best : -1;
+}
+
+function rayTo(x, y) {
+  const r = renderer.domElement.getBoundingClientRect();
+  ndc.set(((x - r.left) / r.width) * 2 - 1, -((y - r.top) / r.height) * 2 + 1);
+  raycaster.setFromCamera(ndc, camera);
+}
+
+/** Moves the drag target to where the pointer's ray meets the drag plane. */
+function dragTo(x, y) {
+  camera.getWorldDirection(fwd);
+  viewPlane.setFromNormalAndCoplanarPoint(fwd, drag.point);
+  rayTo(x, y);
+  if (raycaster.ray.intersectPlane(viewPlane, tmpV)) {
+    drag.target.copy(tmpV);
+    drag.pending = true;
+  }
+}
+
+/** Moves the drag plane along the view direction by d metres (positive: away from the eye). */
+function dragDepth(d) {
+  camera.getWorldDirection(fwd);
+  drag.point.addScaledVector(fwd, d);
+  dragTo(drag.x, drag.y);
+}
+
+function depthStep() {
+  return camera.position.distanceTo(controls.target) * 0.02;
+}
+
+const canvas = renderer.domElement;
+// Registered before OrbitControls' own listener would see the event? OrbitControls listens
+// on the same element; a grasp stops the event in the capture phase so the camera stays put.
+canvas.addEventListener('pointerdown', (e) => {
+  if (e.button !== 0 || drag.active) return;
+  const pinMode = e.ctrlKey || e.altKey || e.metaKey || $('pin').checked;
+  const tool = pinMode ? 1 : 0;
+  const node = pickNode(e.clientX, e.clientY);
+  if (pinMode && pinned.node >= 0) {
+    // clicking the pinned node (or its marker) again releases it
+    const s = nodeScreenPosition(pinned.node);
+    const m = toolMarkers[1].mesh.visible ? screenOf(toolMarkers[1].mesh.position) : null;
+    if ((s && Math.hypot(s.x - e.clientX, s.y - e.clientY) <= PICK_PX) || (m && Math.hypot(m.x - e.clientX, m.y - e.clientY) <= PICK_PX)) {
+      e.stopImmediatePropagation();
+      e.preventDefault();
+      send(cmd.release(1));
+      pinned.node = -1;
+      return;
+    }
+  }
+  if (node < 0) return; // the camera orbits
+  e.stopImmediatePropagation();
+  e.preventDefault();
+  if (tool === 1 && pinned.node >= 0 && pinned.node !== node) send(cmd.release(1));
+  send(cmd.grasp(tool, node));
+  const p = snap.positions;
+  drag.active = true;
+  drag.tool = tool;
+  drag.node = node;
+  drag.point.set(p[node * 3], p[node * 3 + 1], p[node * 3 + 2]);
+  drag.target.copy(drag.point);
+  drag.x = e.clientX;
+  drag.y = e.clientY;
+  drag.pointerId = e.pointerId;
+  drag.pending = false;
+  controls.enabled = false;
+  canvas.setPointerCapture(e.pointerId);
+}, { capture: true });
+
+canvas.addEventListener('pointermove', (e) => {
+  if (!drag.active || e.pointerId !== drag.pointerId) return;
+  if (e.shiftKey) {
+    // Shift+drag: vertical motion moves the target in depth (up = away from the eye)
+    const dy = e.clientY - drag.y;
+    drag.y = e.clientY;
+    dragDepth(-dy * depthStep() * 0.1);
+    return;
+  }
+  drag.x = e.clientX;
+  drag.y = e.clientY;
+  dragTo(e.clientX, e.clientY);
+});
+
+function endDrag(e) {
+  if (!drag.active || e.pointerId !== drag.pointerId) return;
+  if (drag.pending) flushMove();
+  drag.active = false;
+  controls.enabled = true;
+  if (drag.tool === 0) send(cmd.release(0));
+  else pinned.node = drag.node;
+}
+canvas.addEventListener('pointerup', endDrag);
+canvas.addEventListener('pointercancel', endDrag);
+
+canvas.addEventListener('wheel', (e) => {
+  if (!drag.active) return;
+  e.preventDefault();
+  e.stopImmediatePropagation();
+  dragDepth(Math.sign(e.deltaY) * depthStep());
+}, { capture: true, passive: false });
+
+function flushMove() {
+  drag.pending = false;
+  send(cmd.move(drag.tool, [drag.target.x, drag.target.y, drag.target.z]));
+}
+
+function screenOf(v) {
+  proj.copy(v).project(camera);
+  const r = canvas.getBoundingClientRect();
+  return { x: r.left + ((proj.x + 1) / 2) * r.width, y: r.top + ((1 - proj.y) / 2) * r.height };
+}
+
+/** Forgets a pin the server no longer holds (reset, scene change, another client). */
+function syncPinned() {
+  if (pinned.node < 0) return;
+  const t = snap.tools[1];
+  if (!t || !t.active || t.node !== pinned.node) {
+    if (!(drag.active && drag.tool === 1)) pinned.node = -1;
+  }
+}
+
+// ---------------------------------------------------------------- UI
+function setConn(text, bad) {
+  const c = $('conn');
+  c.textContent = text;
+  c.classList.toggle('bad', bad);
+}
+
+let toastTimer = 0;
+function toast(msg) {
+  const t = $('toast');
+  t.textContent = msg;
+  t.hidden = false;
+  stats.lastError = msg;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { t.hidden = true; }, 4000);
+}
+
+function renderList(ul, lines) {
+  ul.replaceChildren(...lines.map((l) => {
+    const li = document.createElement('li');
+    li.textContent = l;
+    return li;
+  }));
+}
+
+const mm = (m) => `${(m * 1000).toFixed(1)} mm`;
+function setSlider(id, v) {
+  if (typeof v !== 'number' || !isFinite(v)) return;
+  const el = $(id);
+  if (v > +el.max) el.max = String(v * 2);
+  el.value = String(v);
+  $(`${id}-v`).textContent = mm(v);
+}
+
+function updateButtons() {
+  $('play').textContent = paused ? '▶ play' : '❚❚ pause';
+  $('s-controller').textContent = controller ? 'you (controller)' : 'watching';
+}
+
+function updateStats() {
+  $('s-rate').textContent = `${Math.round(snap.cyclesPerSecond)} cycles/s`;
+  $('s-cycle').textContent = `${snap.cycle} (${snap.time.toFixed(2)} s)`;
+  $('s-contacts').textContent = snap.contacts;
+  $('s-clusters').textContent = snap.clusters;
+  $('s-nodes').textContent = snap.nNodes;
+}
+
+$('play').onclick = () => send(paused ? cmd.play() : cmd.pause());
+$('step').onclick = () => send(cmd.step());
+$('reset').onclick = () => send(cmd.reset());
+$('scene').onchange = (e) => send(cmd.scene(e.target.value));
+for (const id of ['epsilon', 'radius']) {
+  const el = $(id);
+  el.oninput = () => { $(`${id}-v`).textContent = mm(+el.value); };
+  el.onchange = () => send(id === 'epsilon' ? cmd.epsilon(+el.value) : cmd.radius(+el.value));
+}
+window.addEventListener('keydown', (e) => {
+  if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+  if (e.key === ' ') { e.preventDefault(); $('play').click(); }
+  else if (e.key === 's') $('step').click();
+  else if (e.key === 'r') $('reset').click();
+});
+window.addEventListener('resize', () => {
+  camera.aspect = window.innerWidth / window.innerHeight;
+  camera.updateProjectionMatrix();
+  renderer.setSize(window.innerWidth, window.innerHeight);
+});
+
+// ---------------------------------------------------------------- frame loop
+let fpsT0 = performance.now(), fpsN = 0;
+function frame(now) {
+  requestAnimationFrame(frame);
+  if (ropeDirty) updateRope();
+  if (drag.active && drag.pending) flushMove(); // at most one move per frame
+  if (drag.active) {
+    const mk = toolMarkers[drag.tool];
+    mk.mesh.position.copy(drag.target);
+  }
+  controls.update();
+  renderer.render(scene, camera);
+  stats.frames++;
+  fpsN++;
+  if (now - fpsT0 >= 500) {
+    stats.fps = (fpsN * 1000) / (now - fpsT0);
+    fpsT0 = now;
+    fpsN = 0;
+    $('s-fps').textContent = `${stats.fps.toFixed(0)} frames/s`;
+  }
+}
+
+// ---------------------------------------------------------------- test hooks
+window.knotsim = {
+  quality,
+  get frames() { return stats.frames; },
+  get snapshots() { return stats.snapshots; },
+  get fps() { return stats.fps; },
+  get lastKnot() { return stats.lastKnot; },
+  get knotTitle() { return stats.knotTitle; },
+  get lastError() { return stats.lastError; },
+  get badFrames() { return stats.badFrames; },
+  get connected() { return !!ws && ws.readyState === WebSocket.OPEN; },
+  get controller() { return controller; },
+  get paused() { return paused; },
+  get hello() { return hello; },
+  get scene() { return $('scene').value; },
+  get nodes() { return snap.nNodes; },
+  get cycle() { return snap.cycle; },
+  get cyclesPerSecond() { return snap.cyclesPerSecond; },
+  get contacts() { return snap.contacts; },
+  get clusters() { return snap.clusters; },
+  get pinned() { return pinned.node; },
+  get reallocations() { return tubes.reduce((n, t) => n + t.reallocations, 0); },
+  node(i) { return i >= 0 && i < snap.nNodes ? [snap.positions[i * 3], snap.positions[i * 3 + 1], snap.positions[i * 3 + 2]] : null; },
+  tool(t) { const x = snap.tools[t]; return x ? { node: x.node, active: x.active, owned: x.owned, target: [...x.target] } : null; },
+  nodeScreenPosition(i) { const s = nodeScreenPosition(i); return s && { x: s.x, y: s.y }; },
+  send,
+};
+
+connect();
+requestAnimationFrame(frame);

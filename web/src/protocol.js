@@ -1,0 +1,151 @@
+// The wire protocol between knotsim's server (package server) and this viewer.
+//
+// Server → client binary frames are snapshots, little-endian:
+//   u32 magic 0x314E534B ("KSN1"), u32 cycle, f64 time (s), f32 cycles_per_second,
+//   u16 contacts, u16 clusters, u16 nStrands, u16 nTools, u32 nNodes,
+//   per strand: u32 first, u32 nodes, f32 radius (m),
+//   nNodes × 3 f32 positions (m),
+//   per tool: i32 node (−1 none), u8 active, u8 controller-owned, 2 bytes padding, f32 × 3 target (m).
+// Server → client text frames are JSON events (hello, scene, knot, state, error);
+// client → server text frames are JSON commands (see the builders below).
+
+export const MAGIC = 0x314e534b;
+export const HEADER_BYTES = 32;
+export const STRAND_BYTES = 12;
+export const TOOL_BYTES = 20;
+
+/** A reusable snapshot: decodeSnapshot fills it and grows its arrays only when needed. */
+export function newSnapshot() {
+  return {
+    cycle: 0,
+    time: 0,
+    cyclesPerSecond: 0,
+    contacts: 0,
+    clusters: 0,
+    nStrands: 0,
+    nTools: 0,
+    nNodes: 0,
+    strands: [], // {first, nodes, radius}
+    positions: new Float32Array(0), // nNodes*3, m
+    tools: [], // {node, active, owned, target: Float32Array(3)}
+  };
+}
+
+/**
+ * Decodes one binary snapshot frame into snap (reused: no allocation once its arrays are large
+ * enough). Throws an Error naming the problem for a malformed frame.
+ * @param {ArrayBuffer} buf
+ * @param {ReturnType<typeof newSnapshot>} snap
+ */
+export function decodeSnapshot(buf, snap = newSnapshot()) {
+  if (buf.byteLength < HEADER_BYTES) throw new Error(`snapshot: ${buf.byteLength} bytes, header needs ${HEADER_BYTES}`);
+  const dv = new DataView(buf);
+  const magic = dv.getUint32(0, true);
+  if (magic !== MAGIC) throw new Error(`snapshot: bad magic 0x${magic.toString(16)}`);
+  snap.cycle = dv.getUint32(4, true);
+  snap.time = dv.getFloat64(8, true);
+  snap.cyclesPerSecond = dv.getFloat32(16, true);
+  snap.contacts = dv.getUint16(20, true);
+  snap.clusters = dv.getUint16(22, true);
+  const nStrands = dv.getUint16(24, true);
+  const nTools = dv.getUint16(26, true);
+  const nNodes = dv.getUint32(28, true);
+  const want = HEADER_BYTES + nStrands * STRAND_BYTES + nNodes * 12 + nTools * TOOL_BYTES;
+  if (buf.byteLength < want) throw new Error(`snapshot: ${buf.byteLength} bytes, expected ${want}`);
+  snap.nStrands = nStrands;
+  snap.nTools = nTools;
+  snap.nNodes = nNodes;
+  let off = HEADER_BYTES;
+  while (snap.strands.length < nStrands) snap.strands.push({ first: 0, nodes: 0, radius: 0 });
+  snap.strands.length = nStrands;
+  for (let s = 0; s < nStrands; s++, off += STRAND_BYTES) {
+    const st = snap.strands[s];
+    st.first = dv.getUint32(off, true);
+    st.nodes = dv.getUint32(off + 4, true);
+    st.radius = dv.getFloat32(off + 8, true);
+    if (st.first + st.nodes > nNodes) throw new Error(`snapshot: strand ${s} [${st.first}, +${st.nodes}) beyond ${nNodes} nodes`);
+  }
+  if (snap.positions.length < nNodes * 3) snap.positions = new Float32Array(nNodes * 3);
+  const pos = snap.positions;
+  for (let i = 0; i < nNodes * 3; i++, off += 4) pos[i] = dv.getFloat32(off, true);
+  while (snap.tools.length < nTools) snap.tools.push({ node: -1, active: false, owned: false, target: new Float32Array(3) });
+  snap.tools.length = nTools;
+  for (let t = 0; t < nTools; t++, off += TOOL_BYTES) {
+    const tl = snap.tools[t];
+    tl.node = dv.getInt32(off, true);
+    tl.active = dv.getUint8(off + 4) !== 0;
+    tl.owned = dv.getUint8(off + 5) !== 0;
+    tl.target[0] = dv.getFloat32(off + 8, true);
+    tl.target[1] = dv.getFloat32(off + 12, true);
+    tl.target[2] = dv.getFloat32(off + 16, true);
+  }
+  return snap;
+}
+
+/** Encodes a snapshot (the inverse of decodeSnapshot; used by tests and the mock server). */
+export function encodeSnapshot(s) {
+  const nStrands = s.strands.length, nTools = s.tools.length, nNodes = s.nNodes;
+  const buf = new ArrayBuffer(HEADER_BYTES + nStrands * STRAND_BYTES + nNodes * 12 + nTools * TOOL_BYTES);
+  const dv = new DataView(buf);
+  dv.setUint32(0, MAGIC, true);
+  dv.setUint32(4, s.cycle, true);
+  dv.setFloat64(8, s.time, true);
+  dv.setFloat32(16, s.cyclesPerSecond, true);
+  dv.setUint16(20, s.contacts, true);
+  dv.setUint16(22, s.clusters, true);
+  dv.setUint16(24, nStrands, true);
+  dv.setUint16(26, nTools, true);
+  dv.setUint32(28, nNodes, true);
+  let off = HEADER_BYTES;
+  for (const st of s.strands) {
+    dv.setUint32(off, st.first, true);
+    dv.setUint32(off + 4, st.nodes, true);
+    dv.setFloat32(off + 8, st.radius, true);
+    off += STRAND_BYTES;
+  }
+  for (let i = 0; i < nNodes * 3; i++, off += 4) dv.setFloat32(off, s.positions[i], true);
+  for (const t of s.tools) {
+    dv.setInt32(off, t.node, true);
+    dv.setUint8(off + 4, t.active ? 1 : 0);
+    dv.setUint8(off + 5, t.owned ? 1 : 0);
+    dv.setFloat32(off + 8, t.target[0], true);
+    dv.setFloat32(off + 12, t.target[1], true);
+    dv.setFloat32(off + 16, t.target[2], true);
+    off += TOOL_BYTES;
+  }
+  return buf;
+}
+
+// Client → server commands.
+export const cmd = {
+  control: () => ({ type: 'control' }),
+  grasp: (tool, node) => ({ type: 'grasp', tool, node }),
+  move: (tool, target) => ({ type: 'move', tool, target: [target[0], target[1], target[2]] }),
+  release: (tool) => ({ type: 'release', tool }),
+  play: () => ({ type: 'play' }),
+  pause: () => ({ type: 'pause' }),
+  step: () => ({ type: 'step' }),
+  reset: () => ({ type: 'reset' }),
+  scene: (name) => ({ type: 'scene', name }),
+  epsilon: (m) => ({ type: 'param', epsilon: m }),
+  radius: (m) => ({ type: 'param', radius: m }),
+};
+
+/**
+ * The knot event as one display line: every rope's name joined ("3_1 # m3_1"), then every
+ * link's, e.g. {"ropes":["3_1"]} → "3_1". An empty report is "".
+ */
+export function knotTitle(ev) {
+  const parts = [];
+  for (const r of ev?.ropes ?? []) parts.push(typeof r === 'string' ? r : (r?.name ?? JSON.stringify(r)));
+  return parts.join(', ');
+}
+
+/** The knot event's details and links as display lines. */
+export function knotLines(ev) {
+  const out = [];
+  const line = (x) => (typeof x === 'string' ? x : x?.text ?? x?.name ?? JSON.stringify(x));
+  for (const d of ev?.details ?? []) out.push(line(d));
+  for (const l of ev?.links ?? []) out.push(line(l));
+  return out;
+}
