@@ -6,7 +6,7 @@ STATICCHECK_VERSION := v0.8.2
 GOBIN     := $(shell $(GO) env GOPATH)/bin
 STATICCHECK := $(GOBIN)/staticcheck
 
-.PHONY: demo test lint unit race benchcheck bench fuzz tools build
+.PHONY: demo test lint unit race benchcheck bench fuzz tools build web webdeps browsertest
 
 build:
 	$(GO) build -o bin/knotsim ./cmd/knotsim
@@ -16,7 +16,7 @@ demo:
 	$(GO) run ./cmd/knotsim run overhand
 
 ## test: everything CI checks
-test: lint unit race fuzz benchcheck
+test: lint unit race fuzz benchcheck browsertest
 
 tools: $(STATICCHECK)
 
@@ -46,3 +46,16 @@ bench:
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 15s ./scene
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 15s ./knot/curve
+
+## web: rebuild the browser viewer web/dist from web/src (esbuild; dist is committed, so
+## go build needs no npm)
+web: webdeps
+	cd web && node build.mjs
+
+webdeps:
+	@[ -d web/node_modules ] || (cd web && npm ci)
+
+## browsertest: the viewer's unit tests, then the end-to-end test against knotsim serve in
+## Debian's headless Chromium (/usr/bin/chromium; .ci/run installs it)
+browsertest: webdeps
+	cd web && node --test test/protocol.test.mjs test/browser.test.mjs

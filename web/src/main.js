@@ -254,7 +254,7 @@ function updateRope() {
     grid.position.z = groundZ + 0.0005;
   }
   for (let t = 0; t < 2; t++) {
-    const tl = snap.tools[t];
+    const tl = userTool(t);
     const mk = toolMarkers[t];
     const show = !!tl && tl.active && tl.node >= 0 && tl.node < snap.nNodes;
     mk.mesh.visible = mk.line.visible = show;
@@ -267,6 +267,15 @@ function updateRope() {
     a.setXYZ(1, target.x, target.y, target.z);
     a.needsUpdate = true;
   }
+}
+
+/** User tool k (of the commands): the k-th snapshot tool with the controller-owned flag (the
+ * scene's scripted tools come first). */
+function userTool(k) {
+  for (let i = 0; i < snap.nTools; i++) {
+    if (snap.tools[i].owned && k-- === 0) return snap.tools[i];
+  }
+  return null;
 }
 
 function fitView() {
@@ -450,7 +459,7 @@ function screenOf(v) {
 /** Forgets a pin the server no longer holds (reset, scene change, another client). */
 function syncPinned() {
   if (pinned.node < 0) return;
-  const t = snap.tools[1];
+  const t = userTool(1);
   if (!t || !t.active || t.node !== pinned.node) {
     if (!(drag.active && drag.tool === 1)) pinned.node = -1;
   }
@@ -569,7 +578,7 @@ window.knotsim = {
   get pinned() { return pinned.node; },
   get reallocations() { return tubes.reduce((n, t) => n + t.reallocations, 0); },
   node(i) { return i >= 0 && i < snap.nNodes ? [snap.positions[i * 3], snap.positions[i * 3 + 1], snap.positions[i * 3 + 2]] : null; },
-  tool(t) { const x = snap.tools[t]; return x ? { node: x.node, active: x.active, owned: x.owned, target: [...x.target] } : null; },
+  tool(t) { const x = userTool(t); return x ? { node: x.node, active: x.active, owned: x.owned, target: [...x.target] } : null; },
   nodeScreenPosition(i) { const s = nodeScreenPosition(i); return s && { x: s.x, y: s.y }; },
   send,
 };
