@@ -6,10 +6,14 @@ STATICCHECK_VERSION := v0.8.2
 GOBIN     := $(shell $(GO) env GOPATH)/bin
 STATICCHECK := $(GOBIN)/staticcheck
 
-.PHONY: demo test lint unit race benchcheck bench fuzz tools build web webdeps browsertest
+.PHONY: run demo test lint unit race benchcheck bench fuzz tools build web webdeps browsertest
 
 build:
 	$(GO) build -o bin/knotsim ./cmd/knotsim
+
+## run: the viewer with the default knot-tying scene (open the printed address in a browser)
+run:
+	$(GO) run ./cmd/knotsim serve -scene overhand -open
 
 ## demo: run the default knot-tying scene headless and print its report
 demo:
@@ -46,6 +50,7 @@ bench:
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 15s ./scene
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 15s ./knot/curve
+	$(GO) test -run '^$$' -fuzz FuzzDecodeCommand -fuzztime 15s ./server
 
 ## web: rebuild the browser viewer web/dist from web/src (esbuild; dist is committed, so
 ## go build needs no npm)

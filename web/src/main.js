@@ -34,9 +34,9 @@ const quality = (() => {
     renderer: gl,
     software,
     antialias: Q.has('aa') ? Q.get('aa') !== '0' : !software,
-    pixelRatio: +(Q.get('pr') || (software ? 0.6 : Math.min(window.devicePixelRatio || 1, 2))),
-    shadowMap: +(Q.get('sm') || (software ? 1024 : 2048)),
-    shadows: Q.get('shadow') !== '0',
+    pixelRatio: +(Q.get('pr') || (software ? 0.5 : Math.min(window.devicePixelRatio || 1, 2))),
+    shadowMap: +(Q.get('sm') || (software ? 512 : 2048)),
+    shadows: Q.has('shadow') ? Q.get('shadow') !== '0' : !software,
   };
 })();
 const renderer = new THREE.WebGLRenderer({ antialias: quality.antialias });
@@ -76,7 +76,9 @@ grid.material.transparent = true;
 grid.material.opacity = 0.35;
 scene.add(grid);
 
-const ropeMats = ROPE_COLORS.map((c) => new THREE.MeshStandardMaterial({ color: c, roughness: 0.55, metalness: 0.0 }));
+const ropeMats = ROPE_COLORS.map((c) => (quality.software
+  ? new THREE.MeshLambertMaterial({ color: c }) // per-vertex lighting: cheap on a software rasterizer
+  : new THREE.MeshStandardMaterial({ color: c, roughness: 0.55, metalness: 0.0 })));
 const obstacleMat = new THREE.MeshStandardMaterial({ color: 0xb8c2d6, roughness: 0.35, metalness: 0.3 });
 const planeMat = new THREE.MeshStandardMaterial({ color: 0x6d7f99, roughness: 0.9, transparent: true, opacity: 0.45, side: THREE.DoubleSide });
 let obstacles = { group: new THREE.Group(), box: new THREE.Box3() };

@@ -169,7 +169,9 @@ test('frames per second with a 500-link rope', async () => {
   const sps = ((b.s - a.s) * 1000) / (b.t - a.t);
   console.log(`500 links: ${fps.toFixed(1)} frames/s, ${sps.toFixed(1)} snapshots/s, ${b.q.renderer} (software ${b.q.software}, pixel ratio ${b.q.pixelRatio}, MSAA ${b.q.antialias}), tube buffers allocated ${b.realloc} times`);
   assert.ok(sps > 5, `only ${sps} snapshots/s`);
-  assert.ok(fps > 10, `only ${fps} frames/s`);
+  // Issue 4 asks ≥ 30 frames/s here (measured 34 on the 2-core CI machine, BENCHMARKS.md); the
+  // assertion leaves room for a loaded machine and still fails on a real regression.
+  assert.ok(fps > 20, `only ${fps} frames/s`);
   assert.equal(b.realloc, 1, 'the tube reallocated its buffers after the first snapshot');
   assert.deepEqual(page.errors, []);
   await page.close();
