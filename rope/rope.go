@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/knotsim/knotsim/material"
 	"github.com/knotsim/knotsim/vec"
 )
 
@@ -35,6 +36,8 @@ type Strand struct {
 	// rope as touching; a crossing between segments so close along the rope is a Reidemeister-I
 	// kink and cannot change the knot type.
 	Window int
+	// Material is what the rope is made of (zero: none given; geometric solvers need none).
+	Material material.Material
 }
 
 // Links returns the number of links (segments) of the strand.
@@ -54,6 +57,8 @@ type Spec struct {
 	Radius float64  // m, > 0
 	Link   float64  // link rest length, m, > 0
 	Pos    []vec.V3 // initial node positions, m, at least 2
+	// Material of the rope; the zero value means none (physical solvers then refuse it).
+	Material material.Material
 }
 
 // Add appends a strand with the given initial node positions. The positions are copied; they
@@ -74,7 +79,12 @@ func (st *State) Add(sp Spec) (int, error) {
 		}
 	}
 	k := len(st.Strands)
-	s := Strand{First: len(st.Pos), Nodes: len(sp.Pos), FirstSeg: len(st.SegNode), Radius: sp.Radius, Link: sp.Link}
+	s := Strand{First: len(st.Pos), Nodes: len(sp.Pos), FirstSeg: len(st.SegNode), Radius: sp.Radius, Link: sp.Link, Material: sp.Material}
+	if !sp.Material.IsZero() {
+		if err := sp.Material.Validate(); err != nil {
+			return 0, fmt.Errorf("rope: material: %w", err)
+		}
+	}
 	s.Window = max(1, int(math.Floor(2.2*sp.Radius/sp.Link))+1)
 	if s.Window > 1_000_000 {
 		return 0, fmt.Errorf("rope: radius %g is too large for link length %g", sp.Radius, sp.Link)

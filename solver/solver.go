@@ -11,10 +11,24 @@ import (
 	"github.com/knotsim/knotsim/vec"
 )
 
-// Grasp holds node Node (global index into rope.State.Pos) at Target.
+// GraspMode says how a tool holds its node.
+type GraspMode uint8
+
+const (
+	// HoldPosition: the tool is a stiff constraint that moves the node to Target; physical
+	// solvers report the force it takes (GraspForce).
+	HoldPosition GraspMode = iota
+	// HoldForce: the tool pulls the node with the constant force Force (N) and does not
+	// constrain its position. Geometric solvers (FTL) refuse it.
+	HoldForce
+)
+
+// Grasp holds node Node (global index into rope.State.Pos) at Target, or pulls it with Force.
 type Grasp struct {
 	Node   int
-	Target vec.V3 // where the tool wants the node, m
+	Mode   GraspMode
+	Target vec.V3 // HoldPosition: where the tool wants the node, m
+	Force  vec.V3 // HoldForce: the force applied to the node, N
 }
 
 // Input is what the world hands a solver for one step. The solver must not keep the slices.
@@ -22,6 +36,7 @@ type Input struct {
 	Dt        float64 // step, s
 	Grasps    []Grasp // active grasps, at most one per node
 	Obstacles []shape.Shape
+	Gravity   vec.V3 // acceleration of gravity, m/s²; geometric solvers ignore it
 }
 
 // Stats reports one step. Fields a solver does not compute stay zero.
@@ -47,7 +62,28 @@ type Solver interface {
 	Reset(st *rope.State) error
 	// Step advances st in place by one step. It must not allocate once warm.
 	Step(st *rope.State, in *Input, out *Stats) error
-	// GraspForce returns the force the rope exerts on the tool holding node, N, or ok = false
-	// when the solver has no force model (FTL is purely geometric).
+	// GraspForce returns the force the tool holding node exerted on the rope during the last
+	// step, N (a haptic device renders its opposite), or ok = false when the solver has no
+	// force model (FTL is purely geometric). For a HoldForce grasp it is the applied force.
 	GraspForce(node int) (f vec.V3, ok bool)
+}
+
+// Measures are the physical totals of a state: energies, J, and linear momentum, kg·m/s.
+type Measures struct {
+	Kinetic  float64 // ½ Σ m v²
+	Gravity  float64 // −Σ m g·x (zero at the origin)
+	Elastic  float64 // stored in stretch, shear, bend and twist (and penalty contacts, if any)
+	Momentum vec.V3  // Σ m v
+}
+
+// Physical is implemented by solvers with mass, velocity and forces (pbd, dvi, implicit).
+// The methods read the state after the last Step and must not allocate.
+type Physical interface {
+	Solver
+	// Measure returns the energies and momentum of st under gravity g, m/s².
+	Measure(st *rope.State, g vec.V3) Measures
+	// Velocity returns the velocity of a node, m/s.
+	Velocity(node int) vec.V3
+	// Tension returns the axial force in global segment seg, N (positive: stretched).
+	Tension(seg int) float64
 }

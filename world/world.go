@@ -24,9 +24,16 @@ import (
 // Tool is a grasping tool (a mouse cursor, forceps, a haptic stylus, a script).
 type Tool struct {
 	Name   string
-	Node   int    // global node index it holds while Active
-	Target vec.V3 // where the tool is, m
-	Active bool   // holding the rope
+	Node   int              // global node index it holds while Active
+	Mode   solver.GraspMode // hold the node at Target (default) or pull it with Force
+	Target vec.V3           // HoldPosition: where the tool is, m
+	Force  vec.V3           // HoldForce: the force it pulls with, N
+	Active bool             // holding the rope
+
+	// Set by Step from the solver (physical solvers only; zero otherwise):
+	Applied   vec.V3  // the force the tool exerted on the rope in the last step, N
+	HasForce  bool    // Applied is known (the solver has a force model and the tool is active)
+	PeakForce float64 // the largest |Applied| since the world started, N
 }
 
 // Config builds a World.
@@ -34,6 +41,7 @@ type Config struct {
 	Dt        float64 // step, s, > 0
 	Obstacles []shape.Shape
 	Solver    solver.Solver
+	Gravity   vec.V3 // m/s² (geometric solvers ignore it)
 }
 
 // World is a rope simulation.
@@ -43,6 +51,7 @@ type World struct {
 	Tools     []Tool
 	Solver    solver.Solver
 	Dt        float64 // s
+	Gravity   vec.V3  // m/s²
 	Time      float64 // simulated time, s
 	Cycle     int     // steps taken
 
@@ -79,13 +88,19 @@ func New(st *rope.State, cfg Config) (*World, error) {
 	if cfg.Solver == nil {
 		return nil, errors.New("world: no solver")
 	}
+	if !cfg.Gravity.IsFinite() || cfg.Gravity.Norm() > MaxGravity {
+		return nil, fmt.Errorf("world: gravity %v must be finite and at most %g m/s²", cfg.Gravity, MaxGravity)
+	}
 	if err := cfg.Solver.Reset(st); err != nil {
 		return nil, err
 	}
-	w := &World{State: st, Obstacles: cfg.Obstacles, Solver: cfg.Solver, Dt: cfg.Dt}
+	w := &World{State: st, Obstacles: cfg.Obstacles, Solver: cfg.Solver, Dt: cfg.Dt, Gravity: cfg.Gravity}
 	w.in.Grasps = make([]solver.Grasp, 0, 8)
 	return w, nil
 }
+
+// MaxGravity bounds |Config.Gravity|, m/s² (a thousand g).
+const MaxGravity = 1e4
 
 // AddTool adds a tool and returns its index.
 func (w *World) AddTool(t Tool) int {
@@ -98,6 +113,7 @@ func (w *World) AddTool(t Tool) int {
 func (w *World) Step() error {
 	w.in.Dt = w.Dt
 	w.in.Obstacles = w.Obstacles
+	w.in.Gravity = w.Gravity
 	w.in.Grasps = w.in.Grasps[:0]
 	for i := range w.Tools {
 		t := &w.Tools[i]
@@ -112,10 +128,26 @@ func (w *World) Step() error {
 				return fmt.Errorf("world: tool %q grasps node %d, which another tool holds", t.Name, t.Node)
 			}
 		}
-		w.in.Grasps = append(w.in.Grasps, solver.Grasp{Node: t.Node, Target: t.Target})
+		if t.Mode == solver.HoldForce && !t.Force.IsFinite() {
+			return fmt.Errorf("world: tool %q force %v is not finite", t.Name, t.Force)
+		}
+		if t.Mode == solver.HoldPosition && !t.Target.IsFinite() {
+			return fmt.Errorf("world: tool %q target %v is not finite", t.Name, t.Target)
+		}
+		w.in.Grasps = append(w.in.Grasps, solver.Grasp{Node: t.Node, Mode: t.Mode, Target: t.Target, Force: t.Force})
 	}
 	if err := w.Solver.Step(w.State, &w.in, &w.Last); err != nil {
 		return err
+	}
+	for i := range w.Tools {
+		t := &w.Tools[i]
+		t.Applied, t.HasForce = vec.V3{}, false
+		if t.Active {
+			t.Applied, t.HasForce = w.Solver.GraspForce(t.Node)
+			if t.HasForce {
+				t.PeakForce = math.Max(t.PeakForce, t.Applied.Norm())
+			}
+		}
 	}
 	w.Cycle++
 	w.Time = float64(w.Cycle) * w.Dt

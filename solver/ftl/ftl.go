@@ -180,6 +180,9 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 		if g.Node < 0 || g.Node >= len(st.Pos) {
 			return fmt.Errorf("ftl: grasp of node %d, rope has %d nodes", g.Node, len(st.Pos))
 		}
+		if g.Mode != solver.HoldPosition {
+			return fmt.Errorf("ftl: the tool on node %d pulls with a force; FTL is geometric and holds nodes by position only (use a physical solver such as pbd)", g.Node)
+		}
 		if !g.Target.IsFinite() {
 			return fmt.Errorf("ftl: grasp target of node %d is not finite: %v", g.Node, g.Target)
 		}
