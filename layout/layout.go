@@ -22,6 +22,24 @@ type Options struct {
 	Links  int     // number of links; a layout has Links+1 points
 	Link   float64 // length of every link, > 0
 	Radius float64 // rope radius R, > 0
+	// Done, if not nil, abandons a layout search when it is closed (a context's Done
+	// channel): the layout then returns ErrCancelled.
+	Done <-chan struct{}
+}
+
+// ErrCancelled is returned by a layout whose Options.Done was closed during its search.
+var ErrCancelled = errors.New("layout: cancelled")
+
+func (o Options) cancelled() bool {
+	if o.Done == nil {
+		return false
+	}
+	select {
+	case <-o.Done:
+		return true
+	default:
+		return false
+	}
 }
 
 func (o Options) check() error {
@@ -53,6 +71,16 @@ func (o Options) LocalSkip() int {
 	}
 	return k
 }
+
+// NearGap is the smallest axis distance a layout keeps between segments that are near each
+// other along the rope (less than NearArc of rope between them) without being neighbours:
+// 2R·(1+Margin/2). At a bend the chord across a few links is shorter than the rope between
+// them, however large the knot is made, so near pairs get half the margin of far ones.
+func (o Options) NearGap() float64 { return 2 * o.Radius * (1 + Margin/2) }
+
+// NearArc is the length of rope, m, between two segments below which they count as near:
+// 2·Gap.
+func (o Options) NearArc() float64 { return 2 * o.Gap() }
 
 // MinTail is the smallest number of links of each straight tail: at least 8 links and at
 // least 16·R long, so that a puller has room.
@@ -93,6 +121,68 @@ func ClearanceFar(pts []vec.V3, skip int) float64 {
 		}
 	}
 	return best
+}
+
+// KeepsClearance reports whether the polyline pts keeps the layout clearances of o: segments i
+// and j with |i−j| ≥ LocalSkip are at least Gap apart (axis to axis), or at least NearGap when
+// less than NearArc of rope lies between them. It takes time linear in the number of segments
+// (a uniform grid of cells at least Gap wide), so it serves ropes of a million links.
+func KeepsClearance(pts []vec.V3, o Options) bool {
+	n := len(pts) - 1
+	if n < 1 {
+		return true
+	}
+	skip := o.LocalSkip()
+	gap, near := o.Gap(), o.NearGap()
+	nearLinks := int(math.Ceil(o.NearArc()/o.Link)) + 1 // |i−j| below this: near
+	var longest float64
+	lo, hi := pts[0], pts[0]
+	for i := 0; i < n; i++ {
+		longest = math.Max(longest, pts[i].Dist(pts[i+1]))
+		lo, hi = lo.Min(pts[i+1]), hi.Max(pts[i+1])
+	}
+	// Two segments closer than gap have midpoints closer than gap+longest in every axis.
+	cell := gap + longest
+	if !(cell > 0) || math.IsInf(cell, 0) {
+		return false
+	}
+	type key struct{ x, y, z int64 }
+	keyOf := func(p vec.V3) key {
+		return key{int64(math.Floor((p.X - lo.X) / cell)), int64(math.Floor((p.Y - lo.Y) / cell)), int64(math.Floor((p.Z - lo.Z) / cell))}
+	}
+	grid := make(map[key][]int32, n)
+	for i := 0; i < n; i++ {
+		k := keyOf(pts[i].Lerp(pts[i+1], 0.5))
+		grid[k] = append(grid[k], int32(i))
+	}
+	for i := 0; i < n; i++ {
+		a0, a1 := pts[i], pts[i+1]
+		c := keyOf(a0.Lerp(a1, 0.5))
+		for dx := int64(-1); dx <= 1; dx++ {
+			for dy := int64(-1); dy <= 1; dy++ {
+				for dz := int64(-1); dz <= 1; dz++ {
+					for _, j32 := range grid[key{c.x + dx, c.y + dy, c.z + dz}] {
+						j := int(j32)
+						if j < i+skip {
+							continue
+						}
+						need := gap
+						if j-i < nearLinks {
+							need = near
+						}
+						b0, b1 := pts[j], pts[j+1]
+						if boxGap(a0, a1, b0, b1) >= need {
+							continue
+						}
+						if _, _, d2 := vec.ClosestSegSeg(a0, a1, b0, b1); d2 < need*need {
+							return false
+						}
+					}
+				}
+			}
+		}
+	}
+	return true
 }
 
 // boxGap is a lower bound of the distance between segments a0a1 and b0b1.
@@ -246,7 +336,7 @@ func fits(p piece, o Options, obs obstacle) bool {
 	if err != nil {
 		return false
 	}
-	if ClearanceFar(pts, o.LocalSkip()) < o.Gap() {
+	if !KeepsClearance(pts, o) {
 		return false
 	}
 	if obs != nil && obs(pts) < o.Radius*(1+Margin) {
@@ -261,17 +351,35 @@ func search(name string, o Options, s0 float64, gen func(s float64) (piece, erro
 	if err := o.check(); err != nil {
 		return nil, err
 	}
+	// tooLong is set when a size needs far more links than the rope has (limit): larger sizes
+	// need more, so the search stops there instead of growing the knot (and its cost) without
+	// bound. Up to the limit it goes on, so that the error can say the exact minimum.
+	tooLong, limit := 0, 8*o.Links+1000
 	ok := func(s float64) bool {
 		p, err := gen(s)
-		return err == nil && fits(p, o, obs)
+		if err != nil {
+			return false
+		}
+		if _, minLinks, err := assemble(p, o, -1); err == nil && minLinks > limit {
+			tooLong = max(tooLong, minLinks)
+			return false
+		}
+		return fits(p, o, obs)
 	}
 	// Coarse steps up to the first fit, then refine downwards.
 	s := s0
 	found := false
 	for i := 0; i < 30; i++ {
+		if o.cancelled() {
+			return nil, ErrCancelled
+		}
 		if ok(s) {
 			found = true
 			break
+		}
+		if tooLong > 0 {
+			return nil, fmt.Errorf("layout: %s: a rope of %d links of %g m is far too short to lay this knot loosely at radius %g m (clearance 2R·%.2f): it needs more than %d links; use more or longer links, or a thinner rope",
+				name, o.Links, o.Link, o.Radius, 1+Margin, limit)
 		}
 		s *= 1.25
 	}
@@ -283,6 +391,9 @@ func search(name string, o Options, s0 float64, gen func(s float64) (piece, erro
 	}
 	s *= Loose
 	for i := 0; i < 40 && !ok(s); i++ {
+		if o.cancelled() {
+			return nil, ErrCancelled
+		}
 		s *= 1.03
 	}
 	p, err := gen(s)

@@ -1,8 +1,10 @@
 package layout
 
 import (
+	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"sort"
 	"strings"
 	"testing"
@@ -38,10 +40,10 @@ func checkLayout(t *testing.T, name string, o Options, pts []vec.V3, err error) 
 			t.Fatalf("%s %+v: link %d has length %v, want %v ± 1%%", name, o, i, l, o.Link)
 		}
 	}
-	want := 2 * o.Radius * 1.25
-	if c := ClearanceFar(pts, o.LocalSkip()); c < want {
-		t.Errorf("%s %+v: clearance (|i−j| ≥ %d) %.4f < %.4f", name, o, o.LocalSkip(), c, want)
+	if i, j, d, need := bruteClearance(pts, o); i >= 0 {
+		t.Errorf("%s %+v: segments %d and %d are %.4g apart (axis to axis), below %.4g", name, o, i, j, d, need)
 	}
+	want := 2 * o.Radius * 1.25
 	if o.Link >= o.Gap() {
 		if c := Clearance(pts); c < want {
 			t.Errorf("%s %+v: non-adjacent clearance %.4f < %.4f", name, o, c, want)
@@ -558,4 +560,88 @@ func wrap(a float64) float64 {
 		a += 2 * math.Pi
 	}
 	return a
+}
+
+// bruteClearance checks the documented clearances of a layout pair by pair (the reference
+// for KeepsClearance): it returns the first pair closer than it should be, or i = −1.
+func bruteClearance(pts []vec.V3, o Options) (i, j int, d, need float64) {
+	skip := o.LocalSkip()
+	for i := 0; i+1 < len(pts); i++ {
+		for j := i + skip; j+1 < len(pts); j++ {
+			need := o.Gap()
+			if float64(j-i-1)*o.Link < o.NearArc() {
+				need = o.NearGap()
+			}
+			_, _, d2 := vec.ClosestSegSeg(pts[i], pts[i+1], pts[j], pts[j+1])
+			if d := math.Sqrt(d2); d < need*(1-1e-9) {
+				return i, j, d, need
+			}
+		}
+	}
+	return -1, -1, 0, 0
+}
+
+// TestKeepsClearanceMatchesBruteForce: the grid test of KeepsClearance agrees with the pair by
+// pair check on random walks (crumpled, so many pairs are near the limits).
+func TestKeepsClearanceMatchesBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	agree := [2]int{}
+	for trial := range 400 {
+		o := Options{Links: 20 + rng.IntN(60), Link: 0.01, Radius: 0.002 + 0.006*rng.Float64()}
+		pts := []vec.V3{{}}
+		dir := vec.V3{X: 1}
+		for range o.Links {
+			turn := vec.V3{X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}.Scale(0.6 * rng.Float64())
+			dir = dir.Add(turn).Unit()
+			pts = append(pts, pts[len(pts)-1].Add(dir.Scale(o.Link)))
+		}
+		i, _, _, _ := bruteClearance(pts, o)
+		want := i < 0
+		if got := KeepsClearance(pts, o); got != want {
+			t.Fatalf("trial %d %+v: KeepsClearance = %v, brute force %v", trial, o, got, want)
+		}
+		if want {
+			agree[1]++
+		} else {
+			agree[0]++
+		}
+	}
+	if agree[0] < 20 || agree[1] < 20 {
+		t.Fatalf("the random walks did not exercise both answers: %d refused, %d kept", agree[0], agree[1])
+	}
+}
+
+// TestLayoutBoundedForThickRopes reproduces the server freeze of issue 15: a radius of 0.015 m
+// on the overhand scene's 200 links of 0.01 m made the size search grow the knot to half a
+// million points (the chord across a bend never reached the full gap). Now a thick rope is
+// laid when its rope is long enough and refused with the real reason when it is not, and a
+// search can be abandoned.
+func TestLayoutBoundedForThickRopes(t *testing.T) {
+	for _, r := range []float64{0.012, 0.015} {
+		o := Options{Links: 200, Link: 0.01, Radius: r}
+		pts, err := Overhand(o)
+		checkLayout(t, fmt.Sprintf("overhand R = %v", r), o, pts, err)
+	}
+	for _, f := range []struct {
+		name string
+		lay  func(Options) ([]vec.V3, error)
+	}{{"overhand", Overhand}, {"figure8", FigureEight}, {"granny", Granny}, {"square", Square}} {
+		_, err := f.lay(Options{Links: 200, Link: 0.01, Radius: 0.05})
+		if err == nil || !strings.Contains(err.Error(), "at least") {
+			t.Errorf("%s with R = 0.05 m on 2 m of rope: err = %v, want 'needs at least'", f.name, err)
+		}
+		_, err = f.lay(Options{Links: 100, Link: 0.01, Radius: 0.5})
+		if err == nil || !strings.Contains(err.Error(), "far too short") {
+			t.Errorf("%s with R = 0.5 m on 1 m of rope: err = %v, want 'far too short'", f.name, err)
+		}
+	}
+	_, err := ClosedKnotOpen(TorusKnot(2, 7, 2, 1), Options{Links: 200, Link: 0.01, Radius: 0.5}, 0)
+	if err == nil || !strings.Contains(err.Error(), "far too short") {
+		t.Errorf("7_1 with R = 0.5 m: err = %v, want 'far too short'", err)
+	}
+	done := make(chan struct{})
+	close(done)
+	if _, err := Overhand(Options{Links: 200, Link: 0.01, Radius: 0.005, Done: done}); !errors.Is(err, ErrCancelled) {
+		t.Errorf("cancelled search: err = %v, want ErrCancelled", err)
+	}
 }
