@@ -1,9 +1,12 @@
 package scene
 
 import (
+	"context"
+	"errors"
 	"fmt"
 
 	"github.com/knotsim/knotsim/collide"
+	"github.com/knotsim/knotsim/layout"
 	"github.com/knotsim/knotsim/rope"
 	"github.com/knotsim/knotsim/shape"
 	"github.com/knotsim/knotsim/solver/ftl"
@@ -25,6 +28,9 @@ type Sim struct {
 // BuildOptions override a scene's settings for one run.
 type BuildOptions struct {
 	Broadphase string // "" keeps the scene's
+	// Context, if set, abandons the build when it is done (layout searches stop; Build returns
+	// an error wrapping the context's error).
+	Context context.Context
 }
 
 // Build validates sc and builds its world: ropes laid out, obstacles, solver, tools.
@@ -43,9 +49,16 @@ func Build(sc *Scene, o BuildOptions) (*Sim, error) {
 			return nil, fmt.Errorf("scene: obstacles[%d]: %w", i, err)
 		}
 	}
+	var done <-chan struct{}
+	if o.Context != nil {
+		done = o.Context.Done()
+	}
 	st := &rope.State{}
 	for i, r := range s.Ropes {
-		pts, err := r.Layout.points(r, obs)
+		pts, err := r.Layout.points(r, obs, done)
+		if errors.Is(err, layout.ErrCancelled) {
+			return nil, fmt.Errorf("scene: ropes[%d].layout: %w", i, context.Cause(o.Context))
+		}
 		if err != nil {
 			return nil, fmt.Errorf("scene: ropes[%d].layout: %w", i, err)
 		}

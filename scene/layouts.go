@@ -12,8 +12,8 @@ import (
 )
 
 // points lays rope r out as its layout says: exactly r.Links+1 node positions, m.
-func (l Layout) points(r Rope, obs []shape.Shape) ([]vec.V3, error) {
-	o := layout.Options{Links: r.Links, Link: r.LinkLength, Radius: r.Radius}
+func (l Layout) points(r Rope, obs []shape.Shape, done <-chan struct{}) ([]vec.V3, error) {
+	o := layout.Options{Links: r.Links, Link: r.LinkLength, Radius: r.Radius, Done: done}
 	center := vec.V3{}
 	if l.Center != nil {
 		center = l.Center.V3()

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -77,17 +78,81 @@ func cloneScene(sc *scene.Scene) (*scene.Scene, error) {
 }
 
 func (e *Engine) build(sc *scene.Scene) error {
-	sim, err := scene.Build(sc, scene.BuildOptions{})
+	sim, err := BuildSim(context.Background(), sc)
 	if err != nil {
 		return err
 	}
-	w := sim.World
-	base := len(w.Tools)
-	for i := range UserTools {
-		w.AddTool(world.Tool{Name: fmt.Sprintf("user%d", i), Node: 0})
-	}
-	e.Sim, e.Scene, e.UserBase, e.takeover, e.failed = sim, sc, base, false, nil
+	e.Install(sc, sim)
 	return nil
+}
+
+// BuildSim builds sc into a simulation with the engine's user tools added. It does not touch
+// any engine, so it may run on any goroutine (the server builds off the physics goroutine);
+// it stops early with an error when ctx is done.
+func BuildSim(ctx context.Context, sc *scene.Scene) (*scene.Sim, error) {
+	sim, err := scene.Build(sc, scene.BuildOptions{Context: ctx})
+	if err != nil {
+		return nil, err
+	}
+	for i := range UserTools {
+		sim.World.AddTool(world.Tool{Name: fmt.Sprintf("user%d", i), Node: 0})
+	}
+	return sim, nil
+}
+
+// Install makes sim (built from sc by BuildSim) the engine's simulation: the scripted tools
+// act again and a failed step is forgotten.
+func (e *Engine) Install(sc *scene.Scene, sim *scene.Sim) {
+	e.Sim, e.Scene, e.UserBase, e.takeover, e.failed = sim, sc, len(sim.World.Tools)-UserTools, false, nil
+}
+
+// Rebuilds reports whether a command replaces the world (reset, scene, param): Prepare,
+// BuildSim and Install carry it out in three steps, Apply in one.
+func Rebuilds(c Command) bool {
+	return c.Type == CmdReset || c.Type == CmdScene || c.Type == CmdParam
+}
+
+// Prepare checks a rebuilding command against the current engine and returns the scene it
+// asks for (a fresh copy the caller may keep). It is cheap and leaves the engine unchanged.
+func (e *Engine) Prepare(c Command) (*scene.Scene, error) {
+	switch c.Type {
+	case CmdReset:
+		return e.Scene, nil
+	case CmdScene:
+		sc, err := e.Resolve(c.Name)
+		if err != nil {
+			return nil, err
+		}
+		return sc, nil
+	case CmdParam:
+		sc, err := cloneScene(e.Scene)
+		if err != nil {
+			return nil, err
+		}
+		r := sc.MinRadius()
+		if c.Radius != nil {
+			r = *c.Radius
+			for i := range sc.Ropes {
+				sc.Ropes[i].Radius = r
+			}
+		}
+		eps := *e.Sim.Scene.Solver.Epsilon
+		if c.Epsilon != nil {
+			eps = *c.Epsilon
+			sc.Solver.Epsilon = &eps
+		}
+		if !(eps < r) {
+			return nil, fmt.Errorf("param: epsilon %g m must be below the rope radius %g m", eps, r)
+		}
+		if d := sc.Solver.Delta; d != 0 && !(d < r) {
+			return nil, fmt.Errorf("param: the scene's delta %g m must stay below the rope radius %g m", d, r)
+		}
+		if err := sc.Validate(); err != nil {
+			return nil, fmt.Errorf("param: %w", err)
+		}
+		return sc, nil
+	}
+	return nil, fmt.Errorf("%s: not a command that rebuilds the scene", c.Type)
 }
 
 // World is the current world (it changes on reset, scene and param commands).
@@ -148,46 +213,20 @@ func (e *Engine) Apply(c Command) (rebuilt bool, err error) {
 		t.Target = vec.V3{X: c.Target[0], Y: c.Target[1], Z: c.Target[2]}
 	case CmdRelease:
 		w.Tools[e.UserBase+*c.Tool].Active = false
-	case CmdReset:
-		return true, e.build(e.Scene)
-	case CmdScene:
-		sc, err := e.Resolve(c.Name)
+	case CmdReset, CmdScene, CmdParam:
+		// Build first: if the solver or the layout refuses, the world is unchanged.
+		sc, err := e.Prepare(c)
 		if err != nil {
 			return false, err
 		}
-		return true, e.build(sc)
-	case CmdParam:
-		sc, err := cloneScene(e.Scene)
+		sim, err := BuildSim(context.Background(), sc)
 		if err != nil {
-			return false, err
-		}
-		r := sc.MinRadius()
-		if c.Radius != nil {
-			r = *c.Radius
-			for i := range sc.Ropes {
-				sc.Ropes[i].Radius = r
+			if c.Type == CmdParam {
+				err = fmt.Errorf("param: %w", err)
 			}
+			return false, err
 		}
-		eps := *e.Sim.Scene.Solver.Epsilon
-		if c.Epsilon != nil {
-			eps = *c.Epsilon
-			sc.Solver.Epsilon = &eps
-		}
-		if !(eps < r) {
-			return false, fmt.Errorf("param: epsilon %g m must be below the rope radius %g m", eps, r)
-		}
-		if d := sc.Solver.Delta; d != 0 && !(d < r) {
-			return false, fmt.Errorf("param: the scene's delta %g m must stay below the rope radius %g m", d, r)
-		}
-		if err := sc.Validate(); err != nil {
-			return false, fmt.Errorf("param: %w", err)
-		}
-		// Build first: if the solver or the layout refuses the value, the world is unchanged.
-		old := *e
-		if err := e.build(sc); err != nil {
-			*e = old
-			return false, fmt.Errorf("param: %w", err)
-		}
+		e.Install(sc, sim)
 		return true, nil
 	}
 	return false, nil

@@ -40,7 +40,7 @@ func newRecorder(w io.Writer, sc *scene.Scene) (*recorder, error) {
 	}
 	r := &recorder{w: bufio.NewWriterSize(w, 64<<10)}
 	r.line(RecordHeader{Version: RecordVersion, Scene: raw})
-	return r, r.err
+	return r, r.flush()
 }
 
 func (r *recorder) line(v any) {
@@ -56,9 +56,11 @@ func (r *recorder) line(v any) {
 	_, r.err = r.w.Write(b)
 }
 
+// command writes a command line and flushes it, so that a recording is complete up to the
+// last command whatever happens to the process later.
 func (r *recorder) command(cycle int, c Command) error {
 	r.line(RecordLine{Cycle: cycle, Cmd: &c})
-	return r.err
+	return r.flush()
 }
 
 func (r *recorder) end(cycle int) { r.line(RecordLine{Cycle: cycle, End: true}) }

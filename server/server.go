@@ -32,6 +32,7 @@ const (
 	DefaultWriteTimeout      = 5 * time.Second
 	DefaultPingInterval      = 5 * time.Second
 	DefaultControlIdle       = 30 * time.Second
+	DefaultBuildTimeout      = 20 * time.Second
 )
 
 // Config configures a Server. Zero fields take the defaults above.
@@ -60,7 +61,12 @@ type Config struct {
 	ControlIdle       time.Duration // a "control" request takes control from a controller idle this long (default 30 s)
 	OriginPatterns    []string      // extra allowed WebSocket origins (coder/websocket AcceptOptions)
 
-	Record io.Writer            // if set, the session is recorded to it (see Replayer)
+	// BuildTimeout bounds the building of a scene asked for by a reset, scene or param command
+	// (it runs off the physics goroutine, which keeps stepping the old world meanwhile); a
+	// build that takes longer is abandoned with an error to the client (default 20 s).
+	BuildTimeout time.Duration
+
+	Record io.Writer            // if set, the session is recorded to it, flushed per command (see Replayer)
 	Clock  Clock                // time source of the physics pacing (default: the real clock)
 	Logf   func(string, ...any) // diagnostics (default: none)
 }
@@ -83,6 +89,14 @@ type cmdMsg struct {
 	cmd Command
 }
 
+// built is the outcome of a scene build started by a rebuilding command.
+type built struct {
+	m   cmdMsg
+	sc  *scene.Scene
+	sim *scene.Sim
+	err error
+}
+
 // Server runs one interactive simulation and serves it to browsers.
 type Server struct {
 	cfg    Config
@@ -90,8 +104,12 @@ type Server struct {
 	descr  map[string]string
 	eng    *Engine // owned by the physics goroutine once Run has started
 	cmds   chan cmdMsg
-	cur    atomic.Pointer[epoch]
-	epochs uint64
+	builds chan built // results of scene builds (one at a time)
+	// building is the rebuilding command whose scene is being built, or nil; physics goroutine.
+	building *cmdMsg
+	buildSim func(context.Context, *scene.Scene) (*scene.Sim, error) // BuildSim; tests replace it
+	cur      atomic.Pointer[epoch]
+	epochs   uint64
 
 	paused atomic.Bool
 	cycle  atomic.Int64  // the engine's cycle after the latest step
@@ -183,13 +201,16 @@ func New(cfg Config) (*Server, error) {
 	if cfg.ControlIdle <= 0 {
 		cfg.ControlIdle = DefaultControlIdle
 	}
+	if cfg.BuildTimeout <= 0 {
+		cfg.BuildTimeout = DefaultBuildTimeout
+	}
 	if cfg.Clock == nil {
 		cfg.Clock = realClock{}
 	}
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
 	}
-	s := &Server{cfg: cfg, eng: eng, cmds: make(chan cmdMsg, 1024), scenes: eng.SceneNames(), descr: map[string]string{}}
+	s := &Server{cfg: cfg, eng: eng, cmds: make(chan cmdMsg, 1024), builds: make(chan built, 1), buildSim: BuildSim, scenes: eng.SceneNames(), descr: map[string]string{}}
 	for _, n := range s.scenes {
 		if sc, err := eng.Resolve(n); err == nil {
 			s.descr[n] = sc.Description
@@ -330,7 +351,9 @@ func (s *Server) physics(ctx context.Context) {
 		for {
 			select {
 			case m := <-s.cmds:
-				s.apply(m, sched)
+				s.apply(ctx, m, sched)
+			case b := <-s.builds:
+				s.install(b)
 			default:
 				break drain
 			}
@@ -344,7 +367,9 @@ func (s *Server) physics(ctx context.Context) {
 			case <-ctx.Done():
 				return
 			case m := <-s.cmds:
-				s.apply(m, sched)
+				s.apply(ctx, m, sched)
+			case b := <-s.builds:
+				s.install(b)
 			}
 			meterT, meterN = clk.Now(), 0
 			continue
@@ -372,7 +397,9 @@ func (s *Server) physics(ctx context.Context) {
 			case <-ctx.Done():
 				return
 			case m := <-s.cmds:
-				s.apply(m, sched)
+				s.apply(ctx, m, sched)
+			case b := <-s.builds:
+				s.install(b)
 			case <-clk.After(d):
 			}
 		}
@@ -402,8 +429,10 @@ func (s *Server) step(sync bool) bool {
 	return true
 }
 
-// apply carries out one command on the physics goroutine.
-func (s *Server) apply(m cmdMsg, sched *Scheduler) {
+// apply carries out one command on the physics goroutine. A command that rebuilds the world
+// (reset, scene, param) is checked here and built on a goroutine of its own, so that physics,
+// the other commands and shutdown never wait for a layout; install applies its result.
+func (s *Server) apply(ctx context.Context, m cmdMsg, sched *Scheduler) {
 	cmd := m.cmd
 	cycle := s.eng.World().Cycle
 	switch cmd.Type {
@@ -436,6 +465,10 @@ func (s *Server) apply(m cmdMsg, sched *Scheduler) {
 		s.record(cycle, cmd)
 		s.step(true)
 	default:
+		if Rebuilds(cmd) {
+			s.startBuild(ctx, m)
+			return
+		}
 		rebuilt, err := s.eng.Apply(cmd)
 		if err != nil {
 			m.c.pushError("%v", err)
@@ -447,6 +480,47 @@ func (s *Server) apply(m cmdMsg, sched *Scheduler) {
 		} else if s.paused.Load() {
 			publishSync(s.cur.Load().pub, s.eng.World())
 		}
+	}
+}
+
+// startBuild checks a rebuilding command and builds its scene off the physics goroutine.
+func (s *Server) startBuild(ctx context.Context, m cmdMsg) {
+	if s.building != nil {
+		m.c.pushError("%s: the scene of an earlier %s command is still being built; try again when it is ready", m.cmd.Type, s.building.cmd.Type)
+		return
+	}
+	sc, err := s.eng.Prepare(m.cmd)
+	if err != nil {
+		m.c.pushError("%v", err)
+		return
+	}
+	s.building = &m
+	bctx, cancel := context.WithTimeoutCause(ctx, s.cfg.BuildTimeout,
+		fmt.Errorf("building the scene took longer than %v and was abandoned", s.cfg.BuildTimeout))
+	go func() {
+		defer cancel()
+		sim, err := s.buildSim(bctx, sc)
+		s.builds <- built{m: m, sc: sc, sim: sim, err: err}
+	}()
+}
+
+// install makes a finished build the running world (physics goroutine), or reports its error;
+// the command is recorded at the cycle it takes effect.
+func (s *Server) install(b built) {
+	s.building = nil
+	if b.err != nil {
+		if b.m.cmd.Type == CmdParam {
+			b.err = fmt.Errorf("param: %w", b.err)
+		}
+		s.cfg.Logf("%s: %v", b.m.cmd.Type, b.err)
+		b.m.c.pushError("%v", b.err)
+		return
+	}
+	s.record(s.eng.World().Cycle, b.m.cmd)
+	s.eng.Install(b.sc, b.sim)
+	s.newEpoch(true)
+	if s.paused.Load() {
+		s.broadcastState()
 	}
 }
 

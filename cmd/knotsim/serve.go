@@ -42,8 +42,22 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	go func() {
+		<-ctx.Done()
+		// The first SIGINT or SIGTERM shuts down in order (the recording is already on disk up
+		// to the last command); a second one kills at once, and so does a shutdown that
+		// overruns its grace period.
+		stop()
+		time.AfterFunc(shutdownGrace, func() {
+			fmt.Fprintf(stderr, "knotsim serve: did not stop within %v of the signal; exiting\n", shutdownGrace)
+			os.Exit(3)
+		})
+	}()
 	return serve(ctx, serveOptions{addr: *addr, scene: *sceneArg, record: *record, open: *open, rate: *rate, origin: *origin}, stdout, stderr, nil)
 }
+
+// shutdownGrace is how long `knotsim serve` may take to stop after SIGINT or SIGTERM.
+const shutdownGrace = 10 * time.Second
 
 type serveOptions struct {
 	addr, scene, record, origin string
