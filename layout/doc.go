@@ -5,8 +5,12 @@
 // (the core curve is walked with equal chords, not resampled by arc length, so tight loops keep
 // their link lengths), starting and ending with straight tails of at least Options.MinTail
 // links. Parts of the rope that are not neighbours along it keep at least Options.Gap =
-// 2R·(1+Margin) between their axes (measured by ClearanceFar with Options.LocalSkip; when
-// Link ≥ Gap this is the simulator's own non-adjacent pairs, Clearance), and ropes around an
+// 2R·(1+Margin) between their axes, and at least NearGap = 2R·(1+Margin/2) where less than
+// NearArc of rope lies between them (a bend shortens the chord across a few links whatever the
+// knot's size); neighbours are segments closer than Options.LocalSkip along the rope (when
+// Link ≥ Gap these are the simulator's own adjacent pairs). KeepsClearance checks this in
+// linear time. The size search is bounded: it gives up once the knot needs far more links than
+// the rope has, and Options.Done abandons it. Ropes around an
 // obstacle keep their axis R·(1+Margin) from its surface. Each knot is built at the smallest
 // size that keeps these clearances, times Loose. Lengths are in the units of Options.
 //

@@ -400,8 +400,11 @@ func search(name string, o Options, s0 float64, gen func(s float64) (piece, erro
 	if err != nil {
 		return nil, err
 	}
-	pts, _, err := assemble(p, o, o.Links)
+	pts, minLinks, err := assemble(p, o, o.Links)
 	if err != nil {
+		if minLinks > o.Links {
+			return nil, fmt.Errorf("layout: %s: %d links are too few at radius %g m; this layout needs at least %d", name, o.Links, o.Radius, minLinks)
+		}
 		return nil, fmt.Errorf("layout: %s: %w", name, err)
 	}
 	return pts, nil
