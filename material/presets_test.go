@@ -1,0 +1,136 @@
+package material
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestPresetsValid(t *testing.T) {
+	names := PresetNames()
+	if len(names) < 14 {
+		t.Fatalf("%d presets: %v", len(names), names)
+	}
+	if !slices.IsSorted(names) {
+		t.Fatalf("not sorted: %v", names)
+	}
+	for _, n := range names {
+		m, err := Preset(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := m.Validate(); err != nil {
+			t.Errorf("%s: %v", n, err)
+		}
+		if m.Name != n || !(m.Diameter > 0) || !(m.Damping > 0) || m.IsZero() {
+			t.Errorf("%s: %+v", n, m)
+		}
+		if nu := m.Poisson(); !(nu >= 0.3 && nu <= 0.5+1e-12) {
+			t.Errorf("%s: Poisson's ratio %v", n, nu)
+		}
+	}
+	for _, want := range []string{"polypropylene-2-0", "polypropylene-6-0", "nylon-2-0", "nylon-6-0", "silk-3-0", "cotton-string", "climbing-rope-10mm"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("no preset %q", want)
+		}
+	}
+}
+
+func TestPresetUnknown(t *testing.T) {
+	_, err := Preset("hemp")
+	if err == nil || !strings.Contains(err.Error(), `unknown preset "hemp"; valid presets are `) ||
+		!strings.Contains(err.Error(), "nylon-3-0") || !strings.Contains(err.Error(), "climbing-rope-10mm") {
+		t.Fatalf("error %v", err)
+	}
+	if _, err := Preset(""); err == nil {
+		t.Fatal("empty name accepted")
+	}
+}
+
+// TestPresetUSPDiameters checks every suture preset's diameter against the USP limits on
+// average diameter of Class I nonabsorbable sutures (monograph "Nonabsorbable Surgical
+// Suture", Table 1), typed in here independently of presets.go.
+func TestPresetUSPDiameters(t *testing.T) {
+	usp := map[string][2]float64{ // mm
+		"2-0": {0.300, 0.339},
+		"3-0": {0.200, 0.249},
+		"4-0": {0.150, 0.199},
+		"5-0": {0.100, 0.149},
+		"6-0": {0.070, 0.099},
+	}
+	n := 0
+	for _, name := range PresetNames() {
+		for _, kind := range []string{"polypropylene-", "nylon-", "silk-"} {
+			size, ok := strings.CutPrefix(name, kind)
+			if !ok {
+				continue
+			}
+			r, ok := usp[size]
+			if !ok {
+				t.Errorf("%s: no USP range for size %q", name, size)
+				continue
+			}
+			m, _ := Preset(name)
+			if d := m.Diameter * 1e3; !(d >= r[0] && d <= r[1]) {
+				t.Errorf("%s: diameter %v mm outside USP %s range %v mm", name, d, size, r)
+			}
+			n++
+		}
+	}
+	if n != 13 {
+		t.Errorf("%d suture presets, want 13 (5 polypropylene, 5 nylon, 3 silk)", n)
+	}
+}
+
+func TestClimbingRope(t *testing.T) {
+	m, err := Preset("climbing-rope-10mm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := m.Section(m.Diameter / 2)
+	if g := s.MassPerLen * 1e3; !(g >= 60 && g <= 66) {
+		t.Errorf("mass %v g/m, want 60–66", g)
+	}
+	// EN 892: static elongation under 80 kg (from a 5 kg pre-load) at most 10 %.
+	strain := 75 * 9.80665 / s.Stretch
+	if !(strain > 0.05 && strain <= 0.10) {
+		t.Errorf("static elongation %.3g, want 5–10 %%", strain)
+	}
+	if m.Diameter != 0.01 {
+		t.Errorf("diameter %v", m.Diameter)
+	}
+}
+
+func TestPresetMagnitudes(t *testing.T) {
+	// Mass per length of a 3-0 nylon suture, and of cotton string, against hand calculations.
+	ny, _ := Preset("nylon-3-0")
+	if got, want := ny.Section(ny.Diameter/2).MassPerLen, 1140*math.Pi*0.1125e-3*0.1125e-3; math.Abs(got/want-1) > 1e-12 {
+		t.Errorf("nylon-3-0 mass %v kg/m, want %v", got, want)
+	}
+	co, _ := Preset("cotton-string")
+	if g := co.Section(co.Diameter/2).MassPerLen * 1e3; !(g > 2 && g < 3.5) {
+		t.Errorf("cotton string %v g/m", g)
+	}
+	// Air damping grows as the thread thins.
+	prev := 0.0
+	for _, size := range []string{"2-0", "3-0", "4-0", "5-0", "6-0"} {
+		m, _ := Preset("nylon-" + size)
+		if !(m.Damping > prev) || m.Damping > 100 {
+			t.Errorf("nylon-%s damping %v after %v", size, m.Damping, prev)
+		}
+		prev = m.Damping
+	}
+}
+
+func ExamplePreset() {
+	for _, n := range []string{"nylon-3-0", "climbing-rope-10mm"} {
+		m, _ := Preset(n)
+		s := m.Section(m.Diameter / 2)
+		fmt.Printf("%s: d = %.3g mm, %.3g g/m, E = %.3g Pa, EI = %.3g N·m²\n", n, m.Diameter*1e3, s.MassPerLen*1e3, m.Young, s.Bend)
+	}
+	// Output:
+	// nylon-3-0: d = 0.225 mm, 0.0453 g/m, E = 2.5e+09 Pa, EI = 3.15e-07 N·m²
+	// climbing-rope-10mm: d = 10 mm, 63 g/m, E = 1.17e+08 Pa, EI = 0.0575 N·m²
+}
