@@ -1,0 +1,617 @@
+package haptics
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/knotsim/knotsim/vec"
+)
+
+// fakeClock is a clock that never sleeps: Sleep advances it. onSleep, if set, runs after.
+type fakeClock struct {
+	t       time.Time
+	onSleep func(d time.Duration)
+}
+
+func newFakeClock() *fakeClock { return &fakeClock{t: time.Unix(1000, 0)} }
+
+func (c *fakeClock) Now() time.Time { return c.t }
+func (c *fakeClock) Sleep(d time.Duration) {
+	if d > 0 {
+		c.t = c.t.Add(d)
+	}
+	if c.onSleep != nil {
+		c.onSleep(d)
+	}
+}
+
+// fakeDevice returns s from Read (err if set) and records what it was told to render.
+type fakeDevice struct {
+	s       Sample
+	err     error
+	onRead  func()
+	force   vec.V3
+	status  Status
+	writes  int
+	noStat  bool // when set, WriteForce is used (checked through plainDevice)
+	maxSeen float64
+}
+
+func (d *fakeDevice) Read() (Sample, error) {
+	if d.onRead != nil {
+		d.onRead()
+	}
+	return d.s, d.err
+}
+func (d *fakeDevice) WriteForce(f vec.V3) error { return d.WriteForceStatus(f, 0) }
+func (d *fakeDevice) WriteForceStatus(f vec.V3, st Status) error {
+	d.force, d.status = f, st
+	d.writes++
+	if n := f.Norm(); n > d.maxSeen || math.IsNaN(n) {
+		d.maxSeen = n
+	}
+	return nil
+}
+
+// advance gives the device a new sample at pos with velocity vel.
+func (d *fakeDevice) advance(pos, vel vec.V3) {
+	d.s.Seq++
+	d.s.Pos, d.s.Vel = pos, vel
+}
+
+// rig is a loop on a fake clock, a fake device and an Exchange, ticked by hand at 1 kHz.
+type rig struct {
+	t     *testing.T
+	clock *fakeClock
+	dev   *fakeDevice
+	ex    *Exchange
+	loop  *Loop
+}
+
+func newRig(t *testing.T, mod func(*Config)) *rig {
+	t.Helper()
+	cfg := DefaultConfig()
+	r := &rig{t: t, clock: newFakeClock(), dev: &fakeDevice{}, ex: &Exchange{}}
+	cfg.Clock = r.clock
+	if mod != nil {
+		mod(&cfg)
+	}
+	l, err := NewLoop(r.dev, r.ex, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.loop = l
+	return r
+}
+
+// tick advances the clock by one period, gives the device a new sample (if fresh) and ticks.
+func (r *rig) tick(fresh bool) error {
+	r.clock.t = r.clock.t.Add(r.loop.Period())
+	if fresh {
+		r.dev.advance(r.dev.s.Pos, r.dev.s.Vel)
+	}
+	return r.loop.Tick(r.clock.t)
+}
+
+func near(a, b vec.V3, tol float64) bool { return a.Dist(b) <= tol }
+
+func TestDefaultConfigValid(t *testing.T) {
+	if err := DefaultConfig().Validate(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestConfigValidateNamesField(t *testing.T) {
+	nan, inf := math.NaN(), math.Inf(1)
+	cases := []struct {
+		field string
+		mod   func(*Config)
+	}{
+		{"Rate", func(c *Config) { c.Rate = nan }},
+		{"Rate", func(c *Config) { c.Rate = -1 }},
+		{"Rate", func(c *Config) { c.Rate = 0 }},
+		{"Rate", func(c *Config) { c.Rate = inf }},
+		{"Stiffness", func(c *Config) { c.Stiffness = nan }},
+		{"Stiffness", func(c *Config) { c.Stiffness = -200 }},
+		{"Stiffness", func(c *Config) { c.Stiffness = 0 }},
+		{"Damping", func(c *Config) { c.Damping = nan }},
+		{"Damping", func(c *Config) { c.Damping = -2 }},
+		{"Damping", func(c *Config) { c.Damping = inf }},
+		{"MaxForce", func(c *Config) { c.MaxForce = nan }},
+		{"MaxForce", func(c *Config) { c.MaxForce = -3 }},
+		{"MaxForce", func(c *Config) { c.MaxForce = 0 }},
+		{"Cutoff", func(c *Config) { c.Cutoff = nan }},
+		{"Cutoff", func(c *Config) { c.Cutoff = -100 }},
+		{"Cutoff", func(c *Config) { c.Cutoff = 600 }}, // above Rate/2
+		{"Timeout", func(c *Config) { c.Timeout = -time.Millisecond }},
+		{"Timeout", func(c *Config) { c.Timeout = 0 }},
+	}
+	for _, tc := range cases {
+		c := DefaultConfig()
+		tc.mod(&c)
+		err := c.Validate()
+		if err == nil || !strings.Contains(err.Error(), "Config."+tc.field+" ") {
+			t.Errorf("%s: Validate = %v, want an error naming Config.%s", tc.field, err, tc.field)
+		}
+		if _, err := NewLoop(&fakeDevice{}, &Exchange{}, c); err == nil {
+			t.Errorf("%s: NewLoop accepted an invalid config", tc.field)
+		}
+	}
+	c := DefaultConfig()
+	c.Damping = 0 // a pure spring is allowed
+	if err := c.Validate(); err != nil {
+		t.Errorf("Damping = 0: %v", err)
+	}
+}
+
+func TestCouplingSpringLaw(t *testing.T) {
+	r := newRig(t, nil)
+	node := vec.V3{X: 0.1, Y: 0.2, Z: 0.3}
+	r.ex.PublishProxy(node, vec.V3{}, true)
+	d := vec.V3{X: 0.004, Y: -0.003, Z: 0.001} // 5.1 mm: k·d = 1.02 N, under the clamp
+	r.dev.s.Pos = node.Add(d)
+	for range 200 {
+		if err := r.tick(true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := d.Scale(200) // on the node, towards the device
+	f, active := r.ex.CouplingForce()
+	if !active || !near(f, want, 1e-12) {
+		t.Fatalf("node force %v active %v, want %v", f, active, want)
+	}
+	// The device gets the opposite force (the filter has converged after 200 ticks).
+	if !near(r.dev.force, want.Neg(), 1e-9) {
+		t.Fatalf("device force %v, want %v", r.dev.force, want.Neg())
+	}
+	if r.dev.status != StatusEngaged {
+		t.Fatalf("status %b, want engaged", r.dev.status)
+	}
+	c := r.ex.Coupling()
+	if !c.Present || c.Tool != node.Add(d) {
+		t.Fatalf("coupling %+v", c)
+	}
+
+	// Damping: relative velocity 0.1 m/s along y adds b·0.1 = 0.2 N on y.
+	r.dev.s.Vel = vec.V3{Y: 0.1}
+	r.ex.PublishProxy(node, vec.V3{Y: -0.05}, true)
+	_ = r.tick(true)
+	f, _ = r.ex.CouplingForce()
+	if want := want.Add(vec.V3{Y: 2 * 0.15}); !near(f, want, 1e-12) {
+		t.Fatalf("with damping: node force %v, want %v", f, want)
+	}
+}
+
+func TestNoProxyNoForce(t *testing.T) {
+	r := newRig(t, nil)
+	r.dev.s.Pos = vec.V3{X: 1}
+	r.dev.s.Buttons = ButtonGrasp
+	_ = r.tick(true)
+	c := r.ex.Coupling()
+	if c.Active || !c.Present || c.Tool != (vec.V3{X: 1}) || c.Buttons != ButtonGrasp {
+		t.Fatalf("coupling %+v: want present, inactive, tool at the device", c)
+	}
+	if r.dev.force != (vec.V3{}) || r.dev.status != 0 {
+		t.Fatalf("device force %v status %b, want zero", r.dev.force, r.dev.status)
+	}
+}
+
+// TestClampNeverExceeded drives the loop with random positions and velocities over 600 orders
+// of magnitude (and sometimes NaN or Inf): the device force is always finite and ≤ MaxForce.
+func TestClampNeverExceeded(t *testing.T) {
+	seed := uint64(time.Now().UnixNano())
+	rng := rand.New(rand.NewPCG(seed, 7))
+	t.Logf("seed %d", seed)
+	r := newRig(t, nil)
+	huge := func() float64 {
+		switch rng.IntN(50) {
+		case 0:
+			return math.NaN()
+		case 1:
+			return math.Inf(1 - 2*rng.IntN(2))
+		}
+		return (2*rng.Float64() - 1) * math.Pow(10, float64(rng.IntN(600)-300))
+	}
+	v := func() vec.V3 { return vec.V3{X: huge(), Y: huge(), Z: huge()} }
+	for i := range 20000 {
+		r.dev.advance(v(), v())
+		r.ex.PublishProxy(v(), v(), rng.IntN(10) != 0)
+		r.clock.t = r.clock.t.Add(time.Millisecond)
+		_ = r.loop.Tick(r.clock.t)
+		if n := r.dev.force.Norm(); !(n <= 3) {
+			t.Fatalf("seed %d tick %d: |device force| = %v > 3 N", seed, i, n)
+		}
+		if f, _ := r.ex.CouplingForce(); !f.IsFinite() {
+			t.Fatalf("seed %d tick %d: non-finite node force %v", seed, i, f)
+		}
+	}
+	st := r.loop.Stats()
+	if st.Clamped == 0 || st.NonFinite == 0 {
+		t.Fatalf("stats %+v: want clamped and non-finite ticks", st)
+	}
+}
+
+// TestLowPassStep: a step of the coupling force reaches the device as the first-order
+// response u·(1 − exp(−2π f_c t)) at every tick t = n/Rate.
+func TestLowPassStep(t *testing.T) {
+	for _, fc := range []float64{10, 100, 500} {
+		r := newRig(t, func(c *Config) { c.Cutoff = fc })
+		r.ex.PublishProxy(vec.V3{}, vec.V3{}, true)
+		r.dev.s.Pos = vec.V3{Z: -0.01} // k·d = 2 N on the node along −z; +2 N on the device
+		for n := 1; n <= 100; n++ {
+			_ = r.tick(true)
+			tn := float64(n) / 1000
+			want := 2 * (1 - math.Exp(-2*math.Pi*fc*tn))
+			if got := r.dev.force.Z; math.Abs(got-want) > 1e-12 {
+				t.Fatalf("f_c %v Hz, tick %d: device force %v N, want %v N", fc, n, got, want)
+			}
+			if r.dev.force.X != 0 || r.dev.force.Y != 0 {
+				t.Fatalf("off-axis force %v", r.dev.force)
+			}
+		}
+	}
+}
+
+func TestWatchdogReleasesAndReengages(t *testing.T) {
+	r := newRig(t, nil)
+	r.ex.PublishProxy(vec.V3{}, vec.V3{}, true)
+	r.dev.s.Pos = vec.V3{X: 0.005}
+	for range 20 {
+		_ = r.tick(true)
+	}
+	if _, active := r.ex.CouplingForce(); !active {
+		t.Fatal("not engaged")
+	}
+	// Silence: the device keeps returning its last sample. Still engaged up to 50 ms.
+	for i := 1; i <= 50; i++ {
+		_ = r.tick(false)
+		if _, active := r.ex.CouplingForce(); !active {
+			t.Fatalf("released after %d ms of silence, before the 50 ms timeout", i)
+		}
+	}
+	_ = r.tick(false) // 51 ms
+	if f, active := r.ex.CouplingForce(); active || f != (vec.V3{}) {
+		t.Fatalf("after 51 ms: coupling %v active %v, want released", f, active)
+	}
+	if r.dev.force != (vec.V3{}) || r.dev.status != StatusReleased {
+		t.Fatalf("device force %v status %b, want zero and released", r.dev.force, r.dev.status)
+	}
+	if c := r.ex.Coupling(); c.Present {
+		t.Fatal("device still present after the watchdog fired")
+	}
+	// Read errors count as silence too.
+	r.dev.err = errors.New("link down")
+	for range 100 {
+		_ = r.tick(true)
+		if r.dev.force != (vec.V3{}) {
+			t.Fatal("force while silent")
+		}
+	}
+	st := r.loop.Stats()
+	if st.Releases != 1 || st.Engaged || st.ReadErrors != 100 {
+		t.Fatalf("stats %+v: want 1 release, 100 read errors", st)
+	}
+	// Samples return: engaged again, the filter restarts from zero.
+	r.dev.err = nil
+	_ = r.tick(true)
+	if _, active := r.ex.CouplingForce(); !active {
+		t.Fatal("did not re-engage")
+	}
+	alpha := -math.Expm1(-2 * math.Pi * 100 / 1000)
+	if want := -1 * alpha; math.Abs(r.dev.force.X-want) > 1e-12 {
+		t.Fatalf("first force after re-engaging %v, want %v (filter restarted)", r.dev.force.X, want)
+	}
+}
+
+func TestNeverEngagesWithoutSample(t *testing.T) {
+	r := newRig(t, nil)
+	r.dev.err = ErrNoSample
+	r.ex.PublishProxy(vec.V3{}, vec.V3{}, true)
+	for range 10 {
+		_ = r.tick(false)
+	}
+	if c := r.ex.Coupling(); c.Active || c.Present || r.dev.force != (vec.V3{}) || r.dev.status != 0 {
+		t.Fatalf("coupling %+v, device %v %b", c, r.dev.force, r.dev.status)
+	}
+	if st := r.loop.Stats(); st.ReadErrors != 0 {
+		t.Fatalf("ErrNoSample counted as a read error: %+v", st)
+	}
+}
+
+func TestNonFiniteNeverReachesDevice(t *testing.T) {
+	nan := math.NaN()
+	cases := []struct {
+		name       string
+		dev, proxy vec.V3
+		devVel     vec.V3
+		want       error
+	}{
+		{"device pos NaN", vec.V3{X: nan}, vec.V3{}, vec.V3{}, ErrDeviceNonFinite},
+		{"device vel Inf", vec.V3{}, vec.V3{}, vec.V3{Y: math.Inf(-1)}, ErrDeviceNonFinite},
+		{"proxy NaN", vec.V3{}, vec.V3{Z: nan}, vec.V3{}, ErrProxyNonFinite},
+		{"force overflows", vec.V3{X: 1e307}, vec.V3{X: -1e307}, vec.V3{}, ErrForceNonFinite},
+	}
+	for _, tc := range cases {
+		r := newRig(t, nil)
+		r.ex.PublishProxy(vec.V3{}, vec.V3{}, true)
+		r.dev.s.Pos = vec.V3{X: 0.001}
+		for range 10 {
+			_ = r.tick(true)
+		}
+		r.dev.s.Pos, r.dev.s.Vel = tc.dev, tc.devVel
+		r.ex.PublishProxy(tc.proxy, vec.V3{}, true)
+		if err := r.tick(true); err != tc.want {
+			t.Errorf("%s: Tick = %v, want %v", tc.name, err, tc.want)
+		}
+		if r.dev.force != (vec.V3{}) || r.dev.status&StatusEngaged != 0 {
+			t.Errorf("%s: device got %v status %b, want zero", tc.name, r.dev.force, r.dev.status)
+		}
+		if f, active := r.ex.CouplingForce(); active || f != (vec.V3{}) {
+			t.Errorf("%s: node force %v active %v", tc.name, f, active)
+		}
+		st := r.loop.Stats()
+		if st.NonFinite != 1 || st.LastErr != tc.want {
+			t.Errorf("%s: stats %+v", tc.name, st)
+		}
+		// Finite again: engaged again.
+		r.dev.s.Pos, r.dev.s.Vel = vec.V3{X: 0.001}, vec.V3{}
+		r.ex.PublishProxy(vec.V3{}, vec.V3{}, true)
+		if err := r.tick(true); err != nil {
+			t.Errorf("%s: after recovery: %v", tc.name, err)
+		}
+		if _, active := r.ex.CouplingForce(); !active {
+			t.Errorf("%s: did not re-engage", tc.name)
+		}
+	}
+}
+
+func TestClutch(t *testing.T) {
+	r := newRig(t, func(c *Config) { c.Clutch = true })
+	node := vec.V3{X: 0.3, Y: 0.1}
+	r.ex.PublishProxy(node, vec.V3{}, true)
+	r.dev.s.Pos = vec.V3{X: -0.05}
+	_ = r.tick(true)
+	if f, active := r.ex.CouplingForce(); !active || f != (vec.V3{}) {
+		t.Fatalf("at engagement: force %v active %v, want zero spring force", f, active)
+	}
+	r.dev.s.Pos = vec.V3{X: -0.04} // 1 cm further along x
+	_ = r.tick(true)
+	f, _ := r.ex.CouplingForce()
+	if !near(f, vec.V3{X: 2}, 1e-9) {
+		t.Fatalf("force %v, want 2 N along x", f)
+	}
+	if c := r.ex.Coupling(); !near(c.Tool, node.Add(vec.V3{X: 0.01}), 1e-15) {
+		t.Fatalf("tool %v, want node + 1 cm", c.Tool)
+	}
+}
+
+// TestRunFakeClock runs the scheduler on a fake clock: steady 1 ms periods, one slow tick
+// counted as an overrun without a burst of catch-up ticks, zero force on exit.
+func TestRunFakeClock(t *testing.T) {
+	r := newRig(t, nil)
+	r.ex.PublishProxy(vec.V3{}, vec.V3{}, true)
+	r.dev.s.Pos = vec.V3{X: 0.005}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	reads := 0
+	var slowAt time.Time
+	r.dev.onRead = func() {
+		reads++
+		r.dev.s.Seq++
+		if reads == 500 { // this tick takes 3.5 ms
+			r.clock.t = r.clock.t.Add(3500 * time.Microsecond)
+			slowAt = r.clock.t
+		}
+		if reads == 1000 {
+			cancel()
+		}
+	}
+	var afterSlow []time.Time
+	r.clock.onSleep = func(time.Duration) {
+		if !slowAt.IsZero() && len(afterSlow) < 3 {
+			afterSlow = append(afterSlow, r.clock.t)
+		}
+	}
+	if err := r.loop.Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	st := r.loop.Stats()
+	if st.Ticks != 1000 || st.Overruns != 1 || st.Periods != 999 {
+		t.Fatalf("stats %+v: want 1000 ticks, 1 overrun", st)
+	}
+	if st.PeriodP50 != time.Millisecond || st.PeriodP99 != time.Millisecond || st.PeriodMax != 3500*time.Microsecond {
+		t.Fatalf("periods p50 %v p99 %v max %v, want 1 ms, 1 ms, 3.5 ms (the late tick runs at once)", st.PeriodP50, st.PeriodP99, st.PeriodMax)
+	}
+	// After the overrun the schedule restarts from the late tick: the next tick is 1 ms later.
+	if len(afterSlow) == 0 || afterSlow[0].Sub(slowAt) != time.Millisecond {
+		t.Fatalf("after the slow tick the loop slept until %v, want slow + 1 ms", afterSlow)
+	}
+	if r.dev.force != (vec.V3{}) || st.Engaged {
+		t.Fatalf("on exit the device force is %v, engaged %v", r.dev.force, st.Engaged)
+	}
+	if _, active := r.ex.CouplingForce(); active {
+		t.Fatal("coupling active after Run returned")
+	}
+}
+
+// TestRunSystemClock runs 300 real ticks and logs the measured period distribution.
+func TestRunSystemClock(t *testing.T) {
+	if testing.Short() {
+		t.Skip("real time")
+	}
+	dev := &syncDevice{}
+	ex := &Exchange{}
+	ex.PublishProxy(vec.V3{}, vec.V3{}, true)
+	l, err := NewLoop(dev, ex, DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	dev.onRead = func(n uint64) {
+		if n == 300 {
+			cancel()
+		}
+	}
+	done := make(chan struct{})
+	go func() { _ = l.Run(ctx); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		cancel()
+		t.Fatal("300 ticks took over 10 s")
+	}
+	st := l.Stats()
+	t.Logf("system clock, %d ticks: period p50 %v, p99 %v, max %v; overruns %d",
+		st.Ticks, st.PeriodP50, st.PeriodP99, st.PeriodMax, st.Overruns)
+	if st.Ticks != 300 || st.PeriodP50 < 500*time.Microsecond || st.PeriodP50 > 2*time.Millisecond {
+		t.Fatalf("stats %+v", st)
+	}
+}
+
+// syncDevice is a device safe for use from the loop's goroutine and the test's: a new sample
+// at every Read.
+type syncDevice struct {
+	mu     sync.Mutex
+	n      uint64
+	force  vec.V3
+	onRead func(n uint64)
+}
+
+func (d *syncDevice) Read() (Sample, error) {
+	d.mu.Lock()
+	d.n++
+	n := d.n
+	d.mu.Unlock()
+	if d.onRead != nil {
+		d.onRead(n)
+	}
+	return Sample{Seq: n, Pos: vec.V3{X: 0.001}}, nil
+}
+
+func (d *syncDevice) WriteForce(f vec.V3) error {
+	d.mu.Lock()
+	d.force = f
+	d.mu.Unlock()
+	return nil
+}
+
+func TestTickDoesNotAllocate(t *testing.T) {
+	r := newRig(t, nil)
+	r.ex.PublishProxy(vec.V3{}, vec.V3{}, true)
+	r.dev.s.Pos = vec.V3{X: 0.01}
+	allocs := testing.AllocsPerRun(1000, func() { _ = r.tick(true) })
+	if allocs != 0 {
+		t.Fatalf("Tick allocates %v times", allocs)
+	}
+	// Also on the watchdog and NaN paths.
+	r.dev.s.Pos = vec.V3{X: math.NaN()}
+	if a := testing.AllocsPerRun(100, func() { _ = r.tick(true) }); a != 0 {
+		t.Fatalf("NaN tick allocates %v times", a)
+	}
+	if a := testing.AllocsPerRun(100, func() { _ = r.tick(false) }); a != 0 {
+		t.Fatalf("silent tick allocates %v times", a)
+	}
+}
+
+// TestExchangeConcurrent: the physics and haptic sides hammer one Exchange (run with -race);
+// every value read is one that was written whole.
+func TestExchangeConcurrent(t *testing.T) {
+	var ex Exchange
+	var wg sync.WaitGroup
+	const n = 20000
+	wg.Add(2)
+	go func() { // physics
+		defer wg.Done()
+		for i := range n {
+			x := float64(i)
+			ex.PublishProxy(vec.V3{X: x, Y: x, Z: x}, vec.V3{X: -x, Y: -x, Z: -x}, true)
+			if f, active := ex.CouplingForce(); active && (f.X != f.Y || f.Y != f.Z) {
+				t.Errorf("torn force %v", f)
+				return
+			}
+		}
+	}()
+	go func() { // haptics
+		defer wg.Done()
+		for i := range n {
+			p, v, ok := ex.Proxy()
+			if ok && (p.X != p.Y || p.Y != p.Z || v.X != -p.X) {
+				t.Errorf("torn proxy %v %v", p, v)
+				return
+			}
+			x := float64(i)
+			ex.SetCoupling(Coupling{Force: vec.V3{X: x, Y: x, Z: x}, Active: i%2 == 0})
+		}
+	}()
+	wg.Wait()
+	if ex.ProxySeq() != n {
+		t.Fatalf("ProxySeq %d, want %d", ex.ProxySeq(), n)
+	}
+	ex.SetCoupling(Coupling{Force: vec.V3{X: 1}, Active: false})
+	if f, _ := ex.CouplingForce(); f != (vec.V3{}) {
+		t.Fatal("inactive coupling kept a force")
+	}
+}
+
+func BenchmarkTick(b *testing.B) {
+	clock := newFakeClock()
+	dev := &fakeDevice{}
+	ex := &Exchange{}
+	cfg := DefaultConfig()
+	cfg.Clock = clock
+	l, err := NewLoop(dev, ex, cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ex.PublishProxy(vec.V3{X: 0.1}, vec.V3{}, true)
+	dev.s.Pos = vec.V3{X: 0.11, Y: 0.002}
+	b.ReportAllocs()
+	for b.Loop() {
+		clock.t = clock.t.Add(time.Millisecond)
+		dev.s.Seq++
+		_ = l.Tick(clock.t)
+	}
+}
+
+// BenchmarkRunSystemClock runs the real 1 kHz loop (one op = one tick, ~1 ms) and reports the
+// measured period's p50, p99 and max in µs: "sleep" with the default SystemClock, "spin" with
+// SystemClock{Spin: time.Millisecond} (a busy core).
+func BenchmarkRunSystemClock(b *testing.B) {
+	for _, bc := range []struct {
+		name  string
+		clock SystemClock
+	}{{"sleep", SystemClock{}}, {"spin", SystemClock{Spin: time.Millisecond}}} {
+		b.Run(bc.name, func(b *testing.B) {
+			dev := &syncDevice{}
+			ex := &Exchange{}
+			ex.PublishProxy(vec.V3{}, vec.V3{}, true)
+			cfg := DefaultConfig()
+			cfg.Clock = bc.clock
+			l, err := NewLoop(dev, ex, cfg)
+			if err != nil {
+				b.Fatal(err)
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			target := uint64(b.N)
+			dev.onRead = func(n uint64) {
+				if n == target {
+					cancel()
+				}
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			_ = l.Run(ctx)
+			st := l.Stats()
+			b.ReportMetric(float64(st.PeriodP50)/1e3, "p50-µs")
+			b.ReportMetric(float64(st.PeriodP99)/1e3, "p99-µs")
+			b.ReportMetric(float64(st.PeriodMax)/1e3, "max-µs")
+			b.ReportMetric(float64(st.Overruns), "overruns")
+		})
+	}
+}
