@@ -14,6 +14,7 @@ import (
 
 	"github.com/knotsim/knotsim/knot/live"
 	"github.com/knotsim/knotsim/scene"
+	"github.com/knotsim/knotsim/solver"
 	"github.com/knotsim/knotsim/world"
 )
 
@@ -43,30 +44,43 @@ func loadScene(arg string) (*scene.Scene, error) {
 
 // Report is what `knotsim run` prints at the end, also as JSON with -json.
 type Report struct {
-	Scene            string   `json:"scene"`
-	Broadphase       string   `json:"broadphase"`
-	Links            int      `json:"links"`
-	Radius           float64  `json:"radius_m"`
-	Cycles           int      `json:"cycles"`
-	SimTime          float64  `json:"sim_time_s"`
-	WallTime         float64  `json:"wall_time_s"`
-	CyclesPerSecond  float64  `json:"cycles_per_s"`
-	Contacts         int      `json:"contacts_final"`
-	ContactsMax      int      `json:"contacts_max"`
-	Clusters         int      `json:"clusters_final"`
-	ClustersMax      int      `json:"clusters_max"`
-	MinSelfDist      float64  `json:"min_segment_distance_m"` // axis distance, final state; +Inf → null
-	WorstSelfOverlap float64  `json:"worst_self_overlap_m"`
-	WorstSelfOverR   float64  `json:"worst_self_overlap_over_r"`
-	WorstObsOverlap  float64  `json:"worst_obstacle_overlap_m"`
-	LengthDriftMax   float64  `json:"length_drift_max"`
-	LengthDrift      float64  `json:"length_drift_final"`
-	LagMax           float64  `json:"tool_lag_max_m"`
-	Knots            []string `json:"knots"`                // per rope, KnotInfo names ("m": mirror image of the table's diagram)
-	KnotNames        []string `json:"knot_details"`         // per rope, the readable name and invariants
-	KnotLinks        []string `json:"knot_links,omitempty"` // each rope with each ring: the link they form
-	Live             int      `json:"live_identifications"`
-	LiveLast         []string `json:"live_last,omitempty"` // the identifier goroutine's last answer during the run
+	Scene            string       `json:"scene"`
+	Broadphase       string       `json:"broadphase"`
+	Links            int          `json:"links"`
+	Radius           float64      `json:"radius_m"`
+	Cycles           int          `json:"cycles"`
+	SimTime          float64      `json:"sim_time_s"`
+	WallTime         float64      `json:"wall_time_s"`
+	CyclesPerSecond  float64      `json:"cycles_per_s"`
+	Contacts         int          `json:"contacts_final"`
+	ContactsMax      int          `json:"contacts_max"`
+	Clusters         int          `json:"clusters_final"`
+	ClustersMax      int          `json:"clusters_max"`
+	MinSelfDist      float64      `json:"min_segment_distance_m"` // axis distance, final state; +Inf → null
+	WorstSelfOverlap float64      `json:"worst_self_overlap_m"`
+	WorstSelfOverR   float64      `json:"worst_self_overlap_over_r"`
+	WorstObsOverlap  float64      `json:"worst_obstacle_overlap_m"`
+	LengthDriftMax   float64      `json:"length_drift_max"`
+	LengthDrift      float64      `json:"length_drift_final"`
+	LagMax           float64      `json:"tool_lag_max_m"`
+	Knots            []string     `json:"knots"`                // per rope, KnotInfo names ("m": mirror image of the table's diagram)
+	KnotNames        []string     `json:"knot_details"`         // per rope, the readable name and invariants
+	KnotLinks        []string     `json:"knot_links,omitempty"` // each rope with each ring: the link they form
+	Live             int          `json:"live_identifications"`
+	LiveLast         []string     `json:"live_last,omitempty"` // the identifier goroutine's last answer during the run
+	Solver           string       `json:"solver"`
+	Tools            []ToolReport `json:"tools"`
+}
+
+// ToolReport is one tool of a Report. Forces are the tool's force on the rope, N; they are
+// null when the solver has no force model (FTL).
+type ToolReport struct {
+	Name       string      `json:"name"`
+	Node       int         `json:"node"` // global node it holds (or last held)
+	Mode       string      `json:"mode"` // "position" or "force"
+	Active     bool        `json:"active_at_end"`
+	FinalForce *[3]float64 `json:"final_force_N"`
+	PeakForce  *float64    `json:"peak_force_N"`
 }
 
 func cmdRun(args []string, stdout, stderr io.Writer) error {
@@ -74,7 +88,8 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	bp := fs.String("broadphase", "", "override the scene's broad phase: bvh, aabb, grid or brute")
 	traj := fs.String("traj", "", "write the trajectory as JSON lines to this file")
-	every := fs.Int("every", 10, "with -traj: write every N-th cycle")
+	series := fs.String("series", "", "write a CSV row per cycle (or per -every) to this file: time, energies (J), momentum, every tool's force (N); physical solvers only")
+	every := fs.Int("every", 10, "with -traj: write every N-th cycle; with -series: every N-th (default 1 when -series is given alone)")
 	curve := fs.String("curve", "", "write the final curve, one 'x y z' line per node, to this file")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	quiet := fs.Bool("q", false, "no progress bar")
@@ -96,6 +111,10 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	if *every < 1 {
 		return fmt.Errorf("-every %d: must be ≥ 1", *every)
 	}
+	seriesEvery := *every
+	if !flagSet(fs, "every") {
+		seriesEvery = 1
+	}
 	sc, err := loadScene(fs.Arg(0))
 	if err != nil {
 		return err
@@ -115,6 +134,18 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 		defer tw.Flush()
 		writeTraj(tw, sim.World)
 	}
+	var sw *seriesWriter
+	if *series != "" {
+		f, err := os.Create(*series)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if sw, err = newSeriesWriter(f, sim.World); err != nil {
+			return err
+		}
+		sw.row(sim.World)
+	}
 	// Knot identification runs beside the physics on its own goroutine, at 10 Hz, on snapshots.
 	var pub world.Publisher
 	ident, err := live.Start(sim.World, &pub, live.WorldIdentifier(sim.World.Obstacles), 10)
@@ -133,10 +164,18 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 		if tw != nil && sim.World.Cycle%*every == 0 {
 			writeTraj(tw, sim.World)
 		}
+		if sw != nil && sim.World.Cycle%seriesEvery == 0 {
+			sw.row(sim.World)
+		}
 		bar.set(sim.World.Cycle)
 	}
 	bar.done()
 	wall := time.Since(start).Seconds()
+	if sw != nil {
+		if err := sw.flush(); err != nil {
+			return fmt.Errorf("-series: %w", err)
+		}
+	}
 	ident.Stop()
 	rep := makeReport(sim, wall)
 	rep.Live = ident.Runs()
@@ -171,7 +210,22 @@ func makeReport(sim *scene.Sim, wall float64) Report {
 		drift = math.Max(drift, math.Abs(st.Length(k)/st.RestLength(k)-1))
 	}
 	name := sim.Scene.Name
+	_, physical := w.Solver.(solver.Physical)
+	tools := make([]ToolReport, len(w.Tools))
+	for i, t := range w.Tools {
+		tr := ToolReport{Name: t.Name, Node: t.Node, Mode: "position", Active: t.Active}
+		if t.Mode == solver.HoldForce {
+			tr.Mode = "force"
+		}
+		if physical {
+			f := [3]float64{t.Applied.X, t.Applied.Y, t.Applied.Z}
+			p := t.PeakForce
+			tr.FinalForce, tr.PeakForce = &f, &p
+		}
+		tools[i] = tr
+	}
 	return Report{
+		Solver: w.Solver.Name(), Tools: tools,
 		Scene: name, Broadphase: sim.Scene.Solver.Broadphase, Links: links, Radius: r,
 		Cycles: w.Cycle, SimTime: w.Time, WallTime: wall, CyclesPerSecond: float64(w.Cycle) / wall,
 		Contacts: w.Last.Contacts, ContactsMax: w.Worst.Contacts,
@@ -197,7 +251,7 @@ func jsonSafe(r Report) Report {
 }
 
 func printReport(w io.Writer, r Report) {
-	fmt.Fprintf(w, "scene %s: %d links, R = %g m, broad phase %s\n", r.Scene, r.Links, r.Radius, r.Broadphase)
+	fmt.Fprintf(w, "scene %s: %d links, R = %g m, solver %s, broad phase %s\n", r.Scene, r.Links, r.Radius, r.Solver, r.Broadphase)
 	fmt.Fprintf(w, "cycles            %d (%.3g s simulated) in %.3f s: %.0f cycles/s\n", r.Cycles, r.SimTime, r.WallTime, r.CyclesPerSecond)
 	fmt.Fprintf(w, "contacts          %d at the end, %d at most\n", r.Contacts, r.ContactsMax)
 	fmt.Fprintf(w, "clusters          %d at the end, %d at most\n", r.Clusters, r.ClustersMax)
@@ -209,6 +263,13 @@ func printReport(w io.Writer, r Report) {
 	fmt.Fprintf(w, "worst overlap     %.3g m = %.3f R between segments (bound 0.25 R), %.3g m into obstacles\n", r.WorstSelfOverlap, r.WorstSelfOverR, r.WorstObsOverlap)
 	fmt.Fprintf(w, "length drift      %.3f %% at the end, %.3f %% at most\n", 100*r.LengthDrift, 100*r.LengthDriftMax)
 	fmt.Fprintf(w, "tool lag          %.3g m at most\n", r.LagMax)
+	for _, t := range r.Tools {
+		if t.FinalForce == nil {
+			continue
+		}
+		f := t.FinalForce
+		fmt.Fprintf(w, "tool %-12s %s on node %d: force (%.4g, %.4g, %.4g) N at the end, %.4g N at most\n", t.Name, t.Mode, t.Node, f[0], f[1], f[2], *t.PeakForce)
+	}
 	for i, k := range r.Knots {
 		fmt.Fprintf(w, "knot              rope %d: %s  — %s\n", i, k, r.KnotNames[i])
 	}
@@ -295,4 +356,11 @@ func (p *progress) done() {
 	if !p.off && p.last >= 0 {
 		fmt.Fprintln(p.w)
 	}
+}
+
+// flagSet reports whether the flag name was given on the command line.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }

@@ -1,0 +1,556 @@
+// Package solvertest is the conformance suite every physical solver of knotsim passes (pbd
+// today; dvi and implicit later): closed forms of statics (catenary, Euler–Bernoulli
+// cantilever, axial force), conservation (momentum, energy that never grows without input),
+// inextensibility, contact and Coulomb friction, no pass-through under fast random tool
+// motion with the knot type checked, robustness to absurd input, determinism and no
+// allocation per step.
+//
+// A solver's own test calls Run with a Factory:
+//
+//	func TestConformance(t *testing.T) {
+//		solvertest.Run(t, func(det collide.Detector) (solver.Physical, error) { return New(DefaultParams(), det) })
+//	}
+//
+// Each check builds its world by hand (rope.State, world.World, tools) with a material
+// literal, so the suite depends on no scene format, and names the closed form or the paper
+// figure it reproduces.
+package solvertest
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/knotsim/knotsim/collide"
+	"github.com/knotsim/knotsim/knot"
+	"github.com/knotsim/knotsim/layout"
+	"github.com/knotsim/knotsim/material"
+	"github.com/knotsim/knotsim/rope"
+	"github.com/knotsim/knotsim/shape"
+	"github.com/knotsim/knotsim/solver"
+	"github.com/knotsim/knotsim/vec"
+	"github.com/knotsim/knotsim/world"
+)
+
+// Factory returns a fresh solver that uses det for self-contact detection.
+type Factory func(det collide.Detector) (solver.Physical, error)
+
+// G is standard gravity, m/s².
+const G = 9.81
+
+// Down is the gravity of the suite, m/s²: −z.
+var Down = vec.V3{Z: -G}
+
+// Suture is a USP 3-0 nylon-like monofilament (ρ = 1140 kg/m³, E = 2 GPa, ν = 0.4), the
+// thread of most checks. Damping settles the statics quickly.
+var Suture = material.Material{Density: 1140, Young: 2e9, Shear: 2e9 / 2.8,
+	Friction: material.Friction{Static: 0.3, Kinetic: 0.2}, Damping: 5}
+
+// SutureRadius is the radius of a USP 3-0 suture, m.
+const SutureRadius = 0.1e-3
+
+// Run runs every check of the suite as a subtest.
+func Run(t *testing.T, f Factory) {
+	checks := []struct {
+		name string
+		fn   func(*testing.T, Factory)
+	}{
+		{"RefusesRopeWithoutMaterial", RefusesRopeWithoutMaterial},
+		{"Catenary", Catenary},
+		{"Cantilever", Cantilever},
+		{"AxialForceSeed004Fig8", AxialForce},
+		{"HangingWeightOnTool", HangingWeight},
+		{"Inextensible10N", Inextensible},
+		{"MomentumConserved", Momentum},
+		{"EnergyNeverGrows", EnergyNeverGrows},
+		{"RestsOnPlane", RestsOnPlane},
+		{"CoulombFrictionOnIncline", FrictionIncline},
+		{"NoPassThroughFastTools", NoPassThrough},
+		{"AbsurdInputStaysFinite", AbsurdInput},
+		{"Deterministic", Deterministic},
+		{"NoAllocationPerStep", NoAllocation},
+	}
+	for _, c := range checks {
+		t.Run(c.name, func(t *testing.T) { c.fn(t, f) })
+	}
+}
+
+// Build returns a world with one rope through pts (material m, radius r, link rest length
+// link), the solver from f with the bvh detector, h = 1 ms, gravity g and obstacles obs.
+func Build(t testing.TB, f Factory, m material.Material, r, link float64, pts []vec.V3, g vec.V3, obs ...shape.Shape) *world.World {
+	t.Helper()
+	st := &rope.State{}
+	if _, err := st.Add(rope.Spec{Radius: r, Link: link, Pos: pts, Material: m}); err != nil {
+		t.Fatal(err)
+	}
+	det, err := collide.New("bvh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := f(det)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := world.New(st, world.Config{Dt: 1e-3, Solver: s, Gravity: g, Obstacles: obs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+// Line returns n+1 points from a, n equal links towards b.
+func Line(a, b vec.V3, n int) []vec.V3 {
+	p := make([]vec.V3, n+1)
+	for i := range p {
+		p[i] = a.Lerp(b, float64(i)/float64(n))
+	}
+	return p
+}
+
+// Pin adds a position tool holding node at its current position.
+func Pin(w *world.World, node int) int {
+	return w.AddTool(world.Tool{Name: "pin", Node: node, Target: w.State.Pos[node], Active: true})
+}
+
+// Steps steps w n times, failing on error.
+func Steps(t testing.TB, w *world.World, n int) {
+	t.Helper()
+	for range n {
+		if err := w.Step(); err != nil {
+			t.Fatalf("cycle %d: %v", w.Cycle, err)
+		}
+	}
+}
+
+func physical(w *world.World) solver.Physical { return w.Solver.(solver.Physical) }
+
+// maxSpeed is the largest node speed, m/s.
+func maxSpeed(w *world.World) float64 {
+	p := physical(w)
+	v := 0.0
+	for i := range w.State.Pos {
+		v = math.Max(v, p.Velocity(i).Norm())
+	}
+	return v
+}
+
+// RefusesRopeWithoutMaterial: a physical solver needs masses; a rope without a material is
+// an error at Reset, not a silent default.
+func RefusesRopeWithoutMaterial(t *testing.T, f Factory) {
+	st := &rope.State{}
+	if _, err := st.Add(rope.Spec{Radius: 0.001, Link: 0.01, Pos: Line(vec.V3{}, vec.V3{X: 0.1}, 10)}); err != nil {
+		t.Fatal(err)
+	}
+	s, err := f(collide.Brute{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Reset(st); err == nil {
+		t.Error("Reset accepted a rope without a material")
+	}
+}
+
+// Catenary: a chain hanging between two fixed tools takes the catenary of its length and end
+// points, y = a·cosh(x/a) + c with L = 2a·sinh(D/2a); max deviation ≤ 1 % of the span once at
+// rest. The thread is soft in bending (E = 10 MPa: the bending boundary layer √(EI/T) is a
+// few mm) so the closed form of a perfectly flexible chain applies.
+func Catenary(t *testing.T, f Factory) {
+	const span, length, n = 1.0, 1.3, 65
+	m := material.Material{Density: 1140, Young: 1e7, Shear: 1e7 / 2.8, Friction: material.Friction{Static: 0.3, Kinetic: 0.2}, Damping: 8}
+	// Start on a V of the right length (the chain settles from there).
+	h := math.Sqrt((length/2)*(length/2) - (span/2)*(span/2))
+	var pts []vec.V3
+	pts = append(pts, Line(vec.V3{X: -span / 2}, vec.V3{Z: -h}, n/2)...)
+	pts = append(pts, Line(vec.V3{Z: -h}, vec.V3{X: span / 2}, n-n/2)[1:]...)
+	link := length / n
+	w := Build(t, f, m, 0.5e-3, link, pts, Down)
+	Pin(w, 0)
+	Pin(w, n)
+	Steps(t, w, 6000)
+	if v := maxSpeed(w); v > 1e-3 {
+		t.Errorf("not at rest after 6 s: %.3g m/s", v)
+	}
+	// a from L = 2a·sinh(D/(2a)) by bisection.
+	lo, hi := 0.01, 100.0
+	for range 200 {
+		a := (lo + hi) / 2
+		if 2*a*math.Sinh(span/(2*a)) > length {
+			lo = a
+		} else {
+			hi = a
+		}
+	}
+	a := (lo + hi) / 2
+	cat := func(x float64) float64 { return a*math.Cosh(x/a) - a*math.Cosh(span/(2*a)) }
+	worst := 0.0
+	for _, p := range w.State.Pos {
+		worst = math.Max(worst, math.Abs(p.Z-cat(p.X)))
+	}
+	t.Logf("catenary a = %.4f m, sag %.4f m; worst deviation %.3g m = %.3f %% of the span", a, -cat(0), worst, 100*worst/span)
+	if worst > 0.01*span {
+		t.Errorf("deviation from the catenary %.3g m > 1 %% of the span", worst)
+	}
+}
+
+// Cantilever: clamped by tools on its first two nodes, a thread under its own weight bends
+// its tip down by δ = ρgAL⁴/(8EI) (Euler–Bernoulli, small deflection), within 3 %. L is the
+// free length from the clamp (node 1) to the tip.
+func Cantilever(t *testing.T, f Factory) {
+	const n, link, r = 81, 0.0025, 1e-3
+	m := material.Material{Density: 1000, Young: 1e9, Shear: 1e9 / 2.6, Friction: material.Friction{Static: 0.3, Kinetic: 0.2}, Damping: 20}
+	w := Build(t, f, m, r, link, Line(vec.V3{}, vec.V3{X: n * link}, n), Down)
+	Pin(w, 0)
+	Pin(w, 1)
+	Steps(t, w, 5000)
+	if v := maxSpeed(w); v > 1e-4 {
+		t.Errorf("not at rest after 5 s: %.3g m/s", v)
+	}
+	sec := m.Section(r)
+	L := float64(n-1) * link
+	want := sec.MassPerLen * G * math.Pow(L, 4) / (8 * sec.Bend)
+	got := -w.State.Pos[n].Z
+	t.Logf("tip deflection %.5g m, Euler–Bernoulli %.5g m (L = %.3g m, δ/L = %.3f): %+.2f %%", got, want, L, want/L, 100*(got/want-1))
+	if math.Abs(got/want-1) > 0.03 {
+		t.Errorf("tip deflection %.5g m differs from ρgAL⁴/8EI = %.5g m by more than 3 %%", got, want)
+	}
+}
+
+// AxialForce reproduces seed 004 (Wang et al. 2017) Fig. 8–9: a thread pinned at its left end
+// and pulled at its right end by a constant 0.1 N force tool, no gravity. Once at rest the
+// tension of every link, and the force the pin reports, are 0.1 N within 1 %.
+func AxialForce(t *testing.T, f Factory) {
+	const n = 40
+	w := Build(t, f, Suture, SutureRadius, 0.01, Line(vec.V3{}, vec.V3{X: 0.4}, n), vec.V3{})
+	pin := Pin(w, 0)
+	w.AddTool(world.Tool{Name: "pull", Node: n, Mode: solver.HoldForce, Force: vec.V3{X: 0.1}, Active: true})
+	// Start bent a little so that the force has to straighten it.
+	for i := range w.State.Pos {
+		w.State.Pos[i].Y = 0.02 * math.Sin(math.Pi*float64(i)/n)
+	}
+	Steps(t, w, 4000)
+	p := physical(w)
+	worst := 0.0
+	for s := range w.State.NumSegs() {
+		worst = math.Max(worst, math.Abs(p.Tension(s)-0.1))
+	}
+	fp := w.Tools[pin].Applied
+	t.Logf("worst link tension error %.3g N; pin force %v", worst, fp)
+	if worst > 0.001 {
+		t.Errorf("a link's tension is off 0.1 N by %.3g N (> 1 %%)", worst)
+	}
+	if math.Abs(fp.Norm()-0.1) > 0.001 || fp.X > -0.099 {
+		t.Errorf("the pin exerts %v N on the rope; want (−0.1, 0, 0) within 1 %%", fp)
+	}
+	if ff := w.Tools[pin+1].Applied; ff != (vec.V3{X: 0.1}) {
+		t.Errorf("the force tool reports %v, want its force (0.1, 0, 0)", ff)
+	}
+}
+
+// HangingWeight: a thread hanging from one position tool at rest; the tool carries its whole
+// weight (force on the rope = +m·g up) within 1 %, and the top link's tension equals it.
+func HangingWeight(t *testing.T, f Factory) {
+	const n, link = 50, 0.01
+	w := Build(t, f, Suture, SutureRadius, link, Line(vec.V3{}, vec.V3{Z: -n * link}, n), Down)
+	pin := Pin(w, 0)
+	Steps(t, w, 3000)
+	weight := Suture.Section(SutureRadius).MassPerLen * n * link * G
+	fz := w.Tools[pin].Applied.Z
+	t.Logf("tool force %.5g N, weight %.5g N; top link tension %.5g N", fz, weight, physical(w).Tension(0))
+	if math.Abs(fz/weight-1) > 0.01 {
+		t.Errorf("the tool holds %.5g N, the thread weighs %.5g N", fz, weight)
+	}
+	// The top link carries the weight below its midpoint... within the lumped mass of a node.
+	if tt := physical(w).Tension(0); math.Abs(tt/weight-1) > 0.03 {
+		t.Errorf("top link tension %.5g N, weight %.5g N", tt, weight)
+	}
+}
+
+// Inextensible: a 1 m suture of 100 links pinned at one end and pulled by 10 N at the other,
+// h = 1 ms: its length never drifts by more than 0.1 %.
+func Inextensible(t *testing.T, f Factory) {
+	const n = 100
+	w := Build(t, f, Suture, SutureRadius, 0.01, Line(vec.V3{}, vec.V3{X: 1}, n), Down)
+	Pin(w, 0)
+	w.AddTool(world.Tool{Name: "pull", Node: n, Mode: solver.HoldForce, Force: vec.V3{X: 7, Y: 7, Z: 1.4}, Active: true})
+	worst := 0.0
+	for range 1500 {
+		Steps(t, w, 1)
+		worst = math.Max(worst, math.Abs(w.State.Length(0)/w.State.RestLength(0)-1))
+	}
+	t.Logf("worst length drift %.4f %% under a %.3g N pull", 100*worst, math.Sqrt(49+49+1.96))
+	if worst > 0.001 {
+		t.Errorf("length drift %.4f %% > 0.1 %%", 100*worst)
+	}
+}
+
+// Momentum: no gravity, no tools, no damping, no contact: a bent thread springing back keeps
+// its linear momentum (zero) to round-off.
+func Momentum(t *testing.T, f Factory) {
+	const n = 30
+	m := Suture
+	m.Damping = 0
+	pts := Line(vec.V3{}, vec.V3{X: 0.3}, n)
+	for i := range pts {
+		pts[i].Y = 0.03 * math.Sin(2*math.Pi*float64(i)/n)
+		pts[i].Z = 0.01 * math.Cos(3*math.Pi*float64(i)/n)
+	}
+	w := Build(t, f, m, SutureRadius, 0.3/n*1.01, pts, vec.V3{})
+	p := physical(w)
+	mass := m.Section(SutureRadius).MassPerLen * w.State.RestLength(0)
+	worst, kin := 0.0, 0.0
+	for range 2000 {
+		Steps(t, w, 1)
+		ms := p.Measure(w.State, w.Gravity)
+		worst = math.Max(worst, ms.Momentum.Norm())
+		kin = math.Max(kin, ms.Kinetic)
+	}
+	// Scale: the momentum of the mass moving at the speed its kinetic energy implies.
+	scale := math.Sqrt(2 * kin * mass)
+	t.Logf("largest |momentum| %.3g kg·m/s against a scale of %.3g kg·m/s", worst, scale)
+	if kin == 0 {
+		t.Fatal("the bent thread never moved; the check proves nothing")
+	}
+	if worst > 1e-9*scale+1e-15 {
+		t.Errorf("momentum %.3g kg·m/s is not conserved (scale %.3g)", worst, scale)
+	}
+}
+
+// EnergyNeverGrows: a thread pinned at its top, released at 0.45π from the horizontal (seed 004
+// Fig. 4–5), no damping: total energy (kinetic + gravity + elastic) never rises above its
+// start by more than 0.5 % of the drop energy m·g·L, over 10 s. Solvers may dissipate (pbd
+// does); none may create energy.
+func EnergyNeverGrows(t *testing.T, f Factory) {
+	const n, L = 20, 1.0
+	m := material.Material{Density: 1140, Young: 2e9, Shear: 2e9 / 2.8, Friction: material.Friction{Static: 0.3, Kinetic: 0.2}}
+	// 1 m, 10 g: ρ·πR²·L = 0.01 kg.
+	r := math.Sqrt(0.01 / (m.Density * math.Pi * L))
+	ang := 0.45 * math.Pi
+	end := vec.V3{X: L * math.Cos(ang), Z: -L * math.Sin(ang)}
+	w := Build(t, f, m, r, L/n, Line(vec.V3{}, end, n), Down)
+	Pin(w, 0)
+	p := physical(w)
+	e0 := total(p.Measure(w.State, w.Gravity))
+	scale := 0.01 * G * L
+	worst, moved := math.Inf(-1), 0.0
+	for range 10000 {
+		Steps(t, w, 1)
+		ms := p.Measure(w.State, w.Gravity)
+		worst = math.Max(worst, total(ms)-e0)
+		moved = math.Max(moved, ms.Kinetic)
+	}
+	t.Logf("largest energy gain %.3g J (%.3f %% of m·g·L); end energy change %.3g J; peak kinetic %.3g J", worst, 100*worst/scale, total(p.Measure(w.State, w.Gravity))-e0, moved)
+	if moved < 0.1*scale {
+		t.Fatal("the pendulum did not swing")
+	}
+	if worst > 0.005*scale {
+		t.Errorf("energy grew by %.3g J > 0.5 %% of m·g·L", worst)
+	}
+}
+
+func total(m solver.Measures) float64 { return m.Kinetic + m.Gravity + m.Elastic }
+
+// RestsOnPlane: a thread dropped from 2 cm onto a floor comes to rest on it, never deeper
+// than 0.25 R into it.
+func RestsOnPlane(t *testing.T, f Factory) {
+	const n, r = 40, 1e-3
+	floor := shape.Shape{Kind: shape.Plane, Center: vec.V3{}, Axis: vec.V3{Z: 1}}
+	pts := Line(vec.V3{Z: 0.02}, vec.V3{X: 0.4, Z: 0.03}, n)
+	w := Build(t, f, Suture, r, pts[0].Dist(pts[1]), pts, Down, floor)
+	worst := 0.0
+	for range 3000 {
+		Steps(t, w, 1)
+		if g := w.Last.MinObsGap; !math.IsInf(g, 1) {
+			worst = math.Max(worst, -g)
+		}
+	}
+	for i, p := range w.State.Pos {
+		if d := p.Z - r; math.Abs(d) > 0.25*r {
+			t.Errorf("node %d rests %.3g R off the floor", i, d/r)
+			break
+		}
+	}
+	t.Logf("deepest into the floor %.3f R; speed at the end %.3g m/s", worst/r, maxSpeed(w))
+	if worst > 0.25*r {
+		t.Errorf("the thread went %.3f R into the floor", worst/r)
+	}
+	if v := maxSpeed(w); v > 1e-3 {
+		t.Errorf("not at rest on the floor: %.3g m/s", v)
+	}
+}
+
+// FrictionIncline: Coulomb friction. A thread lying along the slope of a plane tilted by θ
+// stays where it is when tan θ < μs and slides when tan θ > μs; sliding, it accelerates at
+// g(sin θ − μk cos θ) within 10 %.
+func FrictionIncline(t *testing.T, f Factory) {
+	for _, c := range []struct {
+		tanTheta float64
+		slides   bool
+	}{{0.2, false}, {0.4, true}} {
+		th := math.Atan(c.tanTheta)
+		nrm := vec.V3{X: -math.Sin(th), Z: math.Cos(th)} // the slope falls towards +x
+		down := vec.V3{X: math.Cos(th), Z: math.Sin(th)}.Scale(-1)
+		plane := shape.Shape{Kind: shape.Plane, Center: vec.V3{}, Axis: nrm}
+		const n, r = 20, 1e-3
+		m := Suture
+		m.Damping = 0
+		a := nrm.Scale(r)
+		pts := Line(a, a.Add(down.Scale(-0.2)), n)
+		w := Build(t, f, m, r, 0.01, pts, Down, plane)
+		Steps(t, w, 200) // settle the contact
+		x0 := w.State.Pos[n/2]
+		v0 := physical(w).Velocity(n / 2).Dot(down)
+		const steps = 300
+		Steps(t, w, steps)
+		moved := w.State.Pos[n/2].Sub(x0).Dot(down)
+		tt := float64(steps) * w.Dt
+		t.Logf("tan θ = %.2f (μs %.2f, μk %.2f): moved %.4g m down the slope in %.2f s", c.tanTheta, m.Friction.Static, m.Friction.Kinetic, moved, tt)
+		if !c.slides {
+			if math.Abs(moved) > 1e-4 {
+				t.Errorf("tan θ = %.2f < μs: the thread slid %.3g m", c.tanTheta, moved)
+			}
+			continue
+		}
+		acc := G * (math.Sin(th) - m.Friction.Kinetic*math.Cos(th))
+		want := v0*tt + acc*tt*tt/2
+		if math.Abs(moved/want-1) > 0.1 {
+			t.Errorf("tan θ = %.2f > μs: slid %.4g m, kinetic friction gives %.4g m", c.tanTheta, moved, want)
+		}
+	}
+}
+
+// NoPassThrough: the invariant of issue 2 for physical solvers. A loose overhand knot in a
+// 120-link thread, its two ends and its middle driven by position tools on random paths at up
+// to 2 m/s for 3 s (0.5 s with -short): the knot type is checked every 50 cycles (a pass-through
+// changes it), no published state has non-adjacent segments deeper than 0.25 R into each other,
+// and nothing turns NaN.
+func NoPassThrough(t *testing.T, f Factory) {
+	const r, link = 0.005, 0.01
+	pts, err := layout.Overhand(layout.Options{Links: 120, Link: link, Radius: r})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := Build(t, f, Suture, r, link, pts, Down)
+	nodes := []int{0, 60, 120}
+	rng := rand.New(rand.NewPCG(5, 6))
+	var vel [3]vec.V3
+	for _, nd := range nodes {
+		w.AddTool(world.Tool{Name: "hand", Node: nd, Target: w.State.Pos[nd], Active: true})
+	}
+	want := identify(t, w)
+	if want != "3_1" && want != "m3_1" {
+		t.Fatalf("the start is %q, not a trefoil", want)
+	}
+	center := w.State.Pos[60]
+	cycles := 3000
+	if testing.Short() {
+		cycles = 500
+	}
+	worst, contacts := 0.0, 0
+	for c := range cycles {
+		for i := range nodes {
+			if c%100 == 0 {
+				vel[i] = vec.V3{X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}.Unit().Scale(0.5 + 1.5*rng.Float64())
+			}
+			tg := w.Tools[i].Target.Add(vel[i].Scale(w.Dt))
+			if tg.Dist(center) > 0.25 { // keep the hands near the knot so it keeps folding
+				vel[i] = center.Sub(tg).Unit().Scale(vel[i].Norm())
+			}
+			w.Tools[i].Target = tg
+		}
+		Steps(t, w, 1)
+		contacts += w.Last.SelfContacts
+		if g := w.Last.MinSelfGap; !math.IsInf(g, 1) {
+			worst = math.Max(worst, -g)
+		}
+		if c%50 == 49 {
+			if got := identify(t, w); got != want {
+				t.Fatalf("cycle %d: the knot changed from %s to %s (a pass-through)", w.Cycle, want, got)
+			}
+		}
+	}
+	t.Logf("%d cycles: worst overlap %.3f R, %d self contacts in all", cycles, worst/r, contacts)
+	if contacts < cycles/10 {
+		t.Errorf("only %d self contacts in %d cycles; the motion does not exercise collisions", contacts, cycles)
+	}
+	if worst > 0.25*r {
+		t.Errorf("non-adjacent segments %.3f R deep into each other (bound 0.25 R)", worst/r)
+	}
+}
+
+func identify(t testing.TB, w *world.World) string {
+	t.Helper()
+	res, err := knot.Identify(w.State.Pos, knot.Options{})
+	if err != nil {
+		t.Fatalf("cycle %d: identify: %v", w.Cycle, err)
+	}
+	return res.Short
+}
+
+// AbsurdInput: a 1 MN force tool, a tool target a kilometre away: the step fails with an
+// error or stays finite; it never publishes NaN.
+func AbsurdInput(t *testing.T, f Factory) {
+	for _, c := range []world.Tool{
+		{Name: "huge force", Node: 20, Mode: solver.HoldForce, Force: vec.V3{X: 1e6, Y: -3e5}, Active: true},
+		{Name: "far target", Node: 20, Target: vec.V3{X: 1000, Z: -500}, Active: true},
+	} {
+		w := Build(t, f, Suture, SutureRadius, 0.01, Line(vec.V3{}, vec.V3{X: 0.2}, 20), Down)
+		Pin(w, 0)
+		w.AddTool(c)
+		for range 200 {
+			if err := w.Step(); err != nil {
+				t.Logf("%s: refused: %v", c.Name, err)
+				break
+			}
+		}
+		for i, p := range w.State.Pos {
+			if !p.IsFinite() && !w.Worst.NonFinite {
+				t.Fatalf("%s: node %d is %v", c.Name, i, p)
+			}
+		}
+		if w.Worst.NonFinite {
+			t.Errorf("%s: the state turned non-finite (the world caught it, the solver should not produce it)", c.Name)
+		}
+	}
+}
+
+// Deterministic: the same world stepped twice gives the same bits.
+func Deterministic(t *testing.T, f Factory) {
+	run := func() []vec.V3 {
+		pts, err := layout.Overhand(layout.Options{Links: 80, Link: 0.01, Radius: 0.004})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := Build(t, f, Suture, 0.004, 0.01, pts, Down)
+		w.AddTool(world.Tool{Node: 0, Target: w.State.Pos[0].Add(vec.V3{X: -0.05}), Active: true})
+		w.AddTool(world.Tool{Node: 80, Mode: solver.HoldForce, Force: vec.V3{X: 0.05}, Active: true})
+		Steps(t, w, 300)
+		return append([]vec.V3(nil), w.State.Pos...)
+	}
+	a, b := run(), run()
+	for i := range a {
+		if a[i] != b[i] {
+			t.Fatalf("node %d: %v then %v", i, a[i], b[i])
+		}
+	}
+}
+
+// NoAllocation: a warm step allocates nothing (tools, contacts and an obstacle included).
+func NoAllocation(t *testing.T, f Factory) {
+	pts, err := layout.Overhand(layout.Options{Links: 80, Link: 0.01, Radius: 0.004})
+	if err != nil {
+		t.Fatal(err)
+	}
+	floor := shape.Shape{Kind: shape.Plane, Center: vec.V3{Z: -0.05}, Axis: vec.V3{Z: 1}}
+	w := Build(t, f, Suture, 0.004, 0.01, pts, Down, floor)
+	w.AddTool(world.Tool{Node: 0, Target: w.State.Pos[0], Active: true})
+	w.AddTool(world.Tool{Node: 80, Mode: solver.HoldForce, Force: vec.V3{X: 0.05}, Active: true})
+	Steps(t, w, 100)
+	if a := testing.AllocsPerRun(50, func() {
+		w.Tools[0].Target = w.Tools[0].Target.Add(vec.V3{X: -1e-4})
+		if err := w.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}); a != 0 {
+		t.Errorf("%.1f allocations per step", a)
+	}
+}
