@@ -52,6 +52,7 @@ func (p *Publisher) Latest(dst *Snapshot) uint64 {
 	dst.Pos = append(dst.Pos[:0], p.snap.Pos...)
 	dst.Strands = append(dst.Strands[:0], p.snap.Strands...)
 	dst.Tools = append(dst.Tools[:0], p.snap.Tools...)
+	dst.Tension = append(dst.Tension[:0], p.snap.Tension...)
 	dst.Knot = p.snap.Knot
 	return n
 }

@@ -189,6 +189,9 @@ type Snapshot struct {
 	Tools   []Tool
 	Stats   solver.Stats
 	Knot    *KnotReport // the latest identification when the snapshot was taken (immutable), or nil
+	// Tension is the axial force of every segment, N (positive: stretched), when the solver
+	// is physical (solver.Physical); empty otherwise. Tools carry their forces (Tool.Applied).
+	Tension []float64
 }
 
 // Snapshot copies the current state into dst, reusing its buffers, and returns it.
@@ -201,5 +204,11 @@ func (w *World) Snapshot(dst *Snapshot) *Snapshot {
 	dst.Strands = append(dst.Strands[:0], w.State.Strands...)
 	dst.Tools = append(dst.Tools[:0], w.Tools...)
 	dst.Knot = w.Knot.Load()
+	dst.Tension = dst.Tension[:0]
+	if p, ok := w.Solver.(solver.Physical); ok {
+		for s := range w.State.NumSegs() {
+			dst.Tension = append(dst.Tension, p.Tension(s))
+		}
+	}
 	return dst
 }
