@@ -39,7 +39,6 @@ type fakeDevice struct {
 	force   vec.V3
 	status  Status
 	writes  int
-	noStat  bool // when set, WriteForce is used (checked through plainDevice)
 	maxSeen float64
 }
 
