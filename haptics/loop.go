@@ -115,16 +115,16 @@ type Loop struct {
 	alpha  float64 // filter coefficient per tick
 
 	// tick state (loop goroutine only)
-	filt      vec.V3 // filter output, N (device side)
-	offset    vec.V3 // clutch offset, m
-	last      Sample // the device's latest sample
-	lastSeq   uint64
-	lastNew   time.Time // loop time of the last new sample
-	lastTick  time.Time
-	haveSampl bool
-	engaged   bool
-	released  bool // the watchdog released the coupling and the device is still silent
-	tick      uint64
+	filt       vec.V3 // filter output, N (device side)
+	offset     vec.V3 // clutch offset, m
+	last       Sample // the device's latest sample
+	lastSeq    uint64
+	lastNew    time.Time // loop time of the last new sample
+	lastTick   time.Time
+	haveSample bool
+	engaged    bool
+	released   bool // the watchdog released the coupling and the device is still silent
+	tick       uint64
 
 	mu    sync.Mutex // guards st and hist
 	st    Stats
@@ -217,8 +217,8 @@ func (l *Loop) Tick(now time.Time) error {
 
 	s, rerr := l.dev.Read()
 	if rerr == nil {
-		if !l.haveSampl || s.Seq != l.lastSeq {
-			l.haveSampl, l.lastSeq, l.lastNew = true, s.Seq, now
+		if !l.haveSample || s.Seq != l.lastSeq {
+			l.haveSample, l.lastSeq, l.lastNew = true, s.Seq, now
 			l.released = false
 		}
 		l.last = s
@@ -232,10 +232,10 @@ func (l *Loop) Tick(now time.Time) error {
 		err      error
 		c        = Coupling{Tick: l.tick}
 	)
-	alive := l.haveSampl && now.Sub(l.lastNew) <= l.cfg.Timeout
+	alive := l.haveSample && now.Sub(l.lastNew) <= l.cfg.Timeout
 	switch {
 	case !alive:
-		if l.haveSampl && !l.released {
+		if l.haveSample && !l.released {
 			l.released = true
 			released = l.engaged
 		}
