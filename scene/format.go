@@ -57,38 +57,56 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/knotsim/knotsim/material"
 	"github.com/knotsim/knotsim/vec"
+	"github.com/knotsim/knotsim/world"
 )
 
 // Limits of the format. Lengths in m, times in s.
 const (
-	MaxFileSize         = 16 << 20  // bytes of JSON Parse accepts
-	MaxCoord            = 1e6       // m, bound on |coordinate| of every position, offset and direction
-	MinLength           = 1e-6      // m, smallest link length and radius (1 µm)
-	MaxLength           = 1e6       // m, largest radius, major radius and rope length (links·link_length)
-	MaxDt               = 1.0       // s, largest time step
-	MaxDuration         = 1e6       // s, largest simulated time; also the bound on every time
-	MaxCycles           = 1e8       // largest duration/dt
-	MaxRopes            = 64        // ropes per scene
-	MaxLinks            = 1_000_000 // links per rope
-	MaxTotalLinks       = 1_000_000 // links of all ropes together (one world's node slice)
-	MaxObstacles        = 1024      // obstacles per scene
-	MaxTools            = 64        // tools per scene
-	MaxIterations       = 64        // solver.iterations
-	MaxLengthPasses     = 100       // solver.length_passes
-	MaxStretchCap       = 10.0      // largest solver.max_stretch
-	MaxNameLen          = 256       // bytes of any name
-	MaxDescription      = 64 << 10  // bytes of the description
-	MinDirection        = 1e-9      // m, shortest direction vector (normal, axis, dir)
-	MinTorusPQ          = 2         // smallest p and q of a torus knot
-	MaxTorusPQ          = 20        // largest p and q of a torus knot
-	maxErrors           = 20        // Validate reports at most this many errors
-	defaultDelta        = 0.9       // solver.delta default, × smallest rope radius
-	defaultEpsilon      = 0.3       // solver.epsilon default, × smallest rope radius
-	defaultIter         = 8         // solver.iterations default
-	defaultLengthPasses = 2         // solver.length_passes default
-	defaultStretch      = 1.0       // solver.max_stretch default
+	MaxFileSize         = 16 << 20         // bytes of JSON Parse accepts
+	MaxCoord            = 1e6              // m, bound on |coordinate| of every position, offset and direction
+	MinLength           = 1e-6             // m, smallest link length and radius (1 µm)
+	MaxLength           = 1e6              // m, largest radius, major radius and rope length (links·link_length)
+	MaxDt               = 1.0              // s, largest time step
+	MaxDuration         = 1e6              // s, largest simulated time; also the bound on every time
+	MaxCycles           = 1e8              // largest duration/dt
+	MaxRopes            = 64               // ropes per scene
+	MaxLinks            = 1_000_000        // links per rope
+	MaxTotalLinks       = 1_000_000        // links of all ropes together (one world's node slice)
+	MaxObstacles        = 1024             // obstacles per scene
+	MaxTools            = 64               // tools per scene
+	MaxIterations       = 64               // solver.iterations
+	MaxLengthPasses     = 100              // solver.length_passes
+	MaxStretchCap       = 10.0             // largest solver.max_stretch
+	MaxPBDIterations    = 100              // solver.iterations under "pbd"
+	MaxSubsteps         = 1000             // solver.substeps
+	MaxForce            = 1e4              // N, bound on |f| of a force key and on solver.max_grasp_force
+	MaxGravity          = world.MaxGravity // m/s², bound on |gravity|
+	MaxNameLen          = 256              // bytes of any name
+	MaxDescription      = 64 << 10         // bytes of the description
+	MinDirection        = 1e-9             // m, shortest direction vector (normal, axis, dir)
+	MinTorusPQ          = 2                // smallest p and q of a torus knot
+	MaxTorusPQ          = 20               // largest p and q of a torus knot
+	maxErrors           = 20               // Validate reports at most this many errors
+	defaultDelta        = 0.9              // solver.delta default, × smallest rope radius
+	defaultEpsilon      = 0.3              // solver.epsilon default, × smallest rope radius
+	defaultIter         = 8                // solver.iterations default
+	defaultLengthPasses = 2                // solver.length_passes default
+	defaultStretch      = 1.0              // solver.max_stretch default
 )
+
+// StandardGravity is the default gravity's magnitude, m/s² (DefaultGravity points along −z).
+const StandardGravity = 9.81
+
+// DefaultGravity is the gravity of a scene that gives none, m/s².
+var DefaultGravity = Vec{0, 0, -StandardGravity}
+
+// DefaultMaterial is the material preset WithDefaults gives a rope without a material when the
+// solver is physical ("pbd"), so that scenes written for FTL (the built-in ones among them)
+// run under a physical solver unchanged. The built-in scenes' ropes are 10 mm thick (R = 5 mm),
+// so the default is the 10 mm climbing rope; a rope keeps its own radius either way.
+const DefaultMaterial = "climbing-rope-10mm"
 
 // Vec is a point, offset or direction in a file, written as a JSON array of exactly three
 // numbers [x, y, z], m. It converts to vec.V3 with V3.
@@ -107,6 +125,7 @@ type Scene struct {
 	Seed        uint64     `json:"seed,omitempty"`        // seed of any randomness in the run; default 0
 	Dt          float64    `json:"dt"`                    // s per simulation cycle, 0 < dt ≤ MaxDt
 	Duration    float64    `json:"duration"`              // s simulated, 0 < duration ≤ MaxDuration, duration/dt ≤ MaxCycles
+	Gravity     *Vec       `json:"gravity,omitempty"`     // m/s², finite, |g| ≤ MaxGravity; default DefaultGravity [0, 0, -9.81]; FTL ignores it
 	Solver      Solver     `json:"solver,omitzero"`       // optional; every field has a default
 	Ropes       []Rope     `json:"ropes"`                 // 1..MaxRopes ropes
 	Obstacles   []Obstacle `json:"obstacles,omitempty"`   // 0..MaxObstacles rigid obstacles
@@ -115,22 +134,49 @@ type Scene struct {
 
 // Solver types and broad phases a scene may name.
 var (
-	SolverTypes = []string{"ftl"}
-	Broadphases = []string{"bvh", "aabb", "grid", "brute"}
+	SolverTypes = []string{"ftl", "pbd"}
+	// PhysicalSolverTypes are the solver types with mass, forces and materials.
+	PhysicalSolverTypes = []string{"pbd"}
+	Broadphases         = []string{"bvh", "aabb", "grid", "brute"}
 )
 
 // Solver chooses and tunes the rope solver. A zero field means its default (see WithDefaults).
 // The lengths are bounded by the smallest radius r of all ropes.
+//
+// Each solver type has its own fields; a field of another solver type is an error
+// ("solver.epsilon: a field of the ftl solver; this scene's solver is pbd"). "type" and
+// "broadphase" are shared; "iterations" is shared by name but means something else to each.
 type Solver struct {
-	Type         string   `json:"type,omitempty"`          // one of SolverTypes; default "ftl"
+	Type string `json:"type,omitempty"` // one of SolverTypes; default "ftl"
+
+	// "ftl": the geometric Follow-The-Leader solver (Brown et al. 2004).
 	Delta        float64  `json:"delta,omitempty"`         // m, largest motion of a grasped node per cycle (FTL δ), 0 < δ < r; default 0.9·r
 	Epsilon      *float64 `json:"epsilon,omitempty"`       // m, friction margin (FTL ε), 0 ≤ ε < r; default 0.3·r (Brown et al. §6: 0.1–0.2 of the link at R = link/2)
-	Iterations   int      `json:"iterations,omitempty"`    // collision response passes per cycle, 1..MaxIterations; default 8
 	LengthPasses *int     `json:"length_passes,omitempty"` // link-length relaxation sweeps after each response pass, 0..MaxLengthPasses; default 2; 0 is Brown et al.'s behaviour
 	Clusters     *bool    `json:"clusters,omitempty"`      // move colliding links as rigid clusters (FTL §5); default true
 	StretchGuard *bool    `json:"stretch_guard,omitempty"` // stop a grasped node that would stretch the rope beyond max_stretch; default true
 	MaxStretch   float64  `json:"max_stretch,omitempty"`   // largest ratio of a link's length to its rest length, 1..MaxStretchCap; default 1
-	Broadphase   string   `json:"broadphase,omitempty"`    // one of Broadphases; default "bvh"
+
+	// Both. "ftl": collision response passes per cycle, 1..MaxIterations, default 8.
+	// "pbd": constraint iterations per substep, 1..MaxPBDIterations, or 0 (the default) to
+	// leave the choice to the solver.
+	Iterations int `json:"iterations,omitempty"`
+
+	// "pbd": the physical position-based solver (gravity, materials, forces).
+	Substeps      int      `json:"substeps,omitempty"`        // substeps per cycle, 1..MaxSubsteps; 0 (the default) = chosen by the solver from the motion
+	MaxGraspForce *float64 `json:"max_grasp_force,omitempty"` // N, 0 < f ≤ MaxForce: the most a position tool pulls with; beyond it the tool lags; default none (unlimited)
+
+	Broadphase string `json:"broadphase,omitempty"` // both: one of Broadphases; default "bvh"
+}
+
+// Physical reports whether the solver type is physical (one of PhysicalSolverTypes).
+func (sv *Solver) Physical() bool {
+	for _, t := range PhysicalSolverTypes {
+		if sv.Type == t {
+			return true
+		}
+	}
+	return false
 }
 
 // Rope is one rope (strand): Links links of rest length LinkLength, laid out by Layout.
@@ -138,8 +184,116 @@ type Rope struct {
 	Name       string  `json:"name,omitempty"` // optional, unique among ropes, ≤ MaxNameLen bytes
 	Links      int     `json:"links"`          // number of links, 1..MaxLinks (nodes = links+1)
 	LinkLength float64 `json:"link_length"`    // m, rest length of every link, ≥ MinLength; links·link_length ≤ MaxLength
-	Radius     float64 `json:"radius"`         // m, rope radius R, MinLength ≤ R ≤ 2·link_length
-	Layout     Layout  `json:"layout"`         // initial shape
+	// Radius R, m, MinLength ≤ R ≤ 2·link_length. Required, except when Material names a
+	// preset: then it defaults to half the preset's diameter.
+	Radius   float64   `json:"radius,omitempty"`
+	Material *Material `json:"material,omitempty"` // what the rope is made of; optional (FTL ignores it); default DefaultMaterial under a physical solver
+	Layout   Layout    `json:"layout"`             // initial shape
+}
+
+// ResolvedMaterial returns the rope's material: the preset it names or its custom values;
+// the zero material.Material when it has none or the material is invalid.
+func (r *Rope) ResolvedMaterial() material.Material {
+	m, err := r.Material.Resolve()
+	if err != nil {
+		return material.Material{}
+	}
+	return m
+}
+
+// radius returns the rope's radius: Radius, or half its preset's diameter when Radius is 0.
+func (r *Rope) radius() float64 {
+	if r.Radius == 0 && r.Material != nil && r.Material.Custom == nil {
+		if m, err := material.Preset(r.Material.Preset); err == nil && m.Diameter > 0 {
+			return m.Diameter / 2
+		}
+	}
+	return r.Radius
+}
+
+// Material is a rope's material, written either as a preset name (a JSON string, one of
+// material.PresetNames(), e.g. "nylon-3-0") or as an object of custom values (CustomMaterial).
+// It remembers which form was used, so Marshal writes it back the same way. Exactly one of
+// Preset and Custom is set.
+type Material struct {
+	Preset string          // the string form: a preset's name
+	Custom *CustomMaterial // the object form
+}
+
+// CustomMaterial is a material given by its values, SI units; see material.Material for their
+// meaning and bounds. density, young and shear are required; friction and damping default to 0.
+type CustomMaterial struct {
+	Density  float64          `json:"density"`  // kg/m³, > 0
+	Young    float64          `json:"young"`    // Pa, > 0
+	Shear    float64          `json:"shear"`    // Pa, > 0; Poisson's ratio young/(2·shear) − 1 in (−1, 0.5]
+	Friction MaterialFriction `json:"friction"` // rope on rope and on obstacles
+	Damping  float64          `json:"damping"`  // 1/s, ≥ 0: the rate at which a free node's velocity decays
+}
+
+// MaterialFriction holds Coulomb friction coefficients (dimensionless).
+type MaterialFriction struct {
+	Static  float64 `json:"static"`  // μs ≥ 0
+	Kinetic float64 `json:"kinetic"` // 0 ≤ μk ≤ μs
+}
+
+// Resolve returns the material m describes: the preset it names (material.Preset), or its
+// custom values (Name and Diameter empty). A nil m gives the zero material and no error. It
+// does not Validate custom values.
+func (m *Material) Resolve() (material.Material, error) {
+	switch {
+	case m == nil:
+		return material.Material{}, nil
+	case m.Custom != nil && m.Preset != "":
+		return material.Material{}, errors.New("holds both a preset name and custom values")
+	case m.Custom != nil:
+		c := m.Custom
+		return material.Material{Density: c.Density, Young: c.Young, Shear: c.Shear,
+			Friction: material.Friction{Static: c.Friction.Static, Kinetic: c.Friction.Kinetic}, Damping: c.Damping}, nil
+	case m.Preset == "":
+		return material.Material{}, fmt.Errorf("empty; name a preset (%s) or give an object", strings.Join(material.PresetNames(), ", "))
+	}
+	mat, err := material.Preset(m.Preset)
+	if err != nil {
+		return material.Material{}, fmt.Errorf("unknown preset %q; valid presets are %s", m.Preset, strings.Join(material.PresetNames(), ", "))
+	}
+	return mat, nil
+}
+
+// MarshalJSON writes the preset name as a string, or the custom values as an object.
+func (m Material) MarshalJSON() ([]byte, error) {
+	if m.Custom != nil {
+		return json.Marshal(m.Custom)
+	}
+	return json.Marshal(m.Preset)
+}
+
+// UnmarshalJSON reads a string (a preset name) or an object (custom values; unknown fields
+// are errors). Parse checks the text with paths in its errors before this runs.
+func (m *Material) UnmarshalJSON(b []byte) error {
+	*m = Material{}
+	b = bytes.TrimSpace(b)
+	if len(b) > 0 && b[0] == '"' {
+		return json.Unmarshal(b, &m.Preset)
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	var c CustomMaterial
+	if err := dec.Decode(&c); err != nil {
+		return err
+	}
+	m.Custom = &c
+	return nil
+}
+
+func (m *Material) clone() *Material {
+	if m == nil {
+		return nil
+	}
+	c := *m
+	if c.Custom != nil {
+		c.Custom = ptr(*c.Custom)
+	}
+	return &c
 }
 
 // Layout types.
@@ -218,16 +372,29 @@ type Obstacle struct {
 }
 
 // Tool is a scripted grasping tool: from Grasp until Release it holds node Node of rope Rope
-// and drags it toward the position its Path gives (see TargetAt). Two tools never hold the
-// same node at overlapping times.
+// and either drags it toward the position its Path gives (see TargetAt) or pulls it with the
+// force its Force keys give (see ForceAt; physical solvers only). A tool has exactly one of
+// Path and Force. Two tools never hold the same node at overlapping times.
 type Tool struct {
-	Name     string   `json:"name,omitempty"`     // optional, unique among tools, ≤ MaxNameLen bytes
-	Rope     int      `json:"rope"`               // index into Scene.Ropes
-	Node     int      `json:"node"`               // node index 0..links of that rope, or -1 for the last node
-	Grasp    float64  `json:"grasp"`              // s, scene time the tool closes, 0 ≤ grasp < duration
-	Release  *float64 `json:"release,omitempty"`  // s, scene time it opens, > grasp, ≤ MaxDuration; nil = never
-	Relative bool     `json:"relative,omitempty"` // path positions are offsets from the node's position at grasp time
-	Path     []Key    `json:"path"`               // ≥ 1 keys, strictly increasing t
+	Name     string     `json:"name,omitempty"`     // optional, unique among tools, ≤ MaxNameLen bytes
+	Rope     int        `json:"rope"`               // index into Scene.Ropes
+	Node     int        `json:"node"`               // node index 0..links of that rope, or -1 for the last node
+	Grasp    float64    `json:"grasp"`              // s, scene time the tool closes, 0 ≤ grasp < duration
+	Release  *float64   `json:"release,omitempty"`  // s, scene time it opens, > grasp, ≤ MaxDuration; nil = never
+	Relative bool       `json:"relative,omitempty"` // path positions are offsets from the node's position at grasp time (path tools only)
+	Path     []Key      `json:"path,omitempty"`     // position tool: ≥ 1 keys, strictly increasing t
+	Force    []ForceKey `json:"force,omitempty"`    // force tool: ≥ 1 keys, strictly increasing t; not under "ftl"
+}
+
+// IsForce reports whether the tool pulls with a force (has Force keys) rather than following
+// a path.
+func (t *Tool) IsForce() bool { return len(t.Force) > 0 }
+
+// ForceKey is one key of a force tool: the force it pulls its node with at time T. Between
+// keys the force is interpolated linearly; before the first and after the last it is constant.
+type ForceKey struct {
+	T float64 `json:"t"` // s, scene time, 0 ≤ t ≤ MaxDuration
+	F Vec     `json:"f"` // N, finite, |f| ≤ MaxForce
 }
 
 // Key is one key of a tool path.
@@ -279,6 +446,14 @@ func Parse(data []byte) (*Scene, error) {
 			s.Ropes[i].Layout.Points = nil
 		}
 	}
+	for i := range s.Tools {
+		if len(s.Tools[i].Path) == 0 {
+			s.Tools[i].Path = nil
+		}
+		if len(s.Tools[i].Force) == 0 {
+			s.Tools[i].Force = nil
+		}
+	}
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
@@ -301,51 +476,74 @@ func Marshal(s *Scene) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// MinRadius returns the smallest radius of s's ropes, m (+Inf when there is no rope).
+// MinRadius returns the smallest radius of s's ropes, m (+Inf when there is no rope); a rope
+// without a radius counts with its preset's (half the preset's diameter).
 func (s *Scene) MinRadius() float64 {
 	r := math.Inf(1)
 	for i := range s.Ropes {
-		r = math.Min(r, s.Ropes[i].Radius)
+		r = math.Min(r, s.Ropes[i].radius())
 	}
 	return r
 }
 
-// WithDefaults returns a deep copy of s with every default filled in: the solver's type,
-// δ = 0.9·r and ε = 0.15·r (r the smallest rope radius), 8 iterations, clusters and stretch
-// guard on, max_stretch 1, broad phase "bvh"; a straight layout's from (origin) and dir (+x);
-// a knot layout's center (origin); and a tool's node -1 resolved to the rope's last node. Call
-// it on a valid scene; s is not changed.
+// WithDefaults returns a deep copy of s with every default filled in: gravity
+// (DefaultGravity); the solver's type ("ftl") and broad phase ("bvh"); under "ftl",
+// δ = 0.9·r and ε = 0.3·r (r the smallest rope radius), 8 iterations, 2 length passes,
+// clusters and stretch guard on, max_stretch 1 (under "pbd", iterations and substeps stay 0:
+// the solver chooses); a rope's radius from its preset when omitted, and under a physical
+// solver a rope's material (DefaultMaterial) when it has none; a straight layout's from
+// (origin) and dir (+x); a knot layout's center (origin); and a tool's node -1 resolved to the
+// rope's last node. Call it on a valid scene; s is not changed.
 func (s *Scene) WithDefaults() Scene {
 	c := *s
 	r := s.MinRadius()
+	if s.Gravity == nil {
+		c.Gravity = ptr(DefaultGravity)
+	} else {
+		c.Gravity = ptr(*s.Gravity)
+	}
 	sv := &c.Solver
 	if sv.Type == "" {
 		sv.Type = "ftl"
 	}
-	if sv.Delta == 0 {
-		sv.Delta = defaultDelta * r
-	}
-	if sv.Epsilon == nil {
-		sv.Epsilon = ptr(defaultEpsilon * r)
-	} else {
+	if sv.Epsilon != nil {
 		sv.Epsilon = ptr(*sv.Epsilon)
 	}
-	if sv.Iterations == 0 {
-		sv.Iterations = defaultIter
-	}
-	if sv.LengthPasses == nil {
-		sv.LengthPasses = ptr(defaultLengthPasses)
-	} else {
+	if sv.LengthPasses != nil {
 		sv.LengthPasses = ptr(*sv.LengthPasses)
 	}
-	sv.Clusters = ptr(sv.Clusters == nil || *sv.Clusters)
-	sv.StretchGuard = ptr(sv.StretchGuard == nil || *sv.StretchGuard)
-	if sv.MaxStretch == 0 {
-		sv.MaxStretch = defaultStretch
+	if sv.Clusters != nil {
+		sv.Clusters = ptr(*sv.Clusters)
+	}
+	if sv.StretchGuard != nil {
+		sv.StretchGuard = ptr(*sv.StretchGuard)
+	}
+	if sv.MaxGraspForce != nil {
+		sv.MaxGraspForce = ptr(*sv.MaxGraspForce)
+	}
+	if sv.Type == "ftl" {
+		if sv.Delta == 0 {
+			sv.Delta = defaultDelta * r
+		}
+		if sv.Epsilon == nil {
+			sv.Epsilon = ptr(defaultEpsilon * r)
+		}
+		if sv.Iterations == 0 {
+			sv.Iterations = defaultIter
+		}
+		if sv.LengthPasses == nil {
+			sv.LengthPasses = ptr(defaultLengthPasses)
+		}
+		sv.Clusters = ptr(sv.Clusters == nil || *sv.Clusters)
+		sv.StretchGuard = ptr(sv.StretchGuard == nil || *sv.StretchGuard)
+		if sv.MaxStretch == 0 {
+			sv.MaxStretch = defaultStretch
+		}
 	}
 	if sv.Broadphase == "" {
 		sv.Broadphase = "bvh"
 	}
+	physical := sv.Physical()
 
 	c.Ropes = make([]Rope, len(s.Ropes))
 	for i, rp := range s.Ropes {
@@ -354,6 +552,11 @@ func (s *Scene) WithDefaults() Scene {
 		l.Points = append([]Vec(nil), l.Points...)
 		if l.Obstacle != nil {
 			l.Obstacle = ptr(*l.Obstacle)
+		}
+		rp.Radius = rp.radius()
+		rp.Material = rp.Material.clone()
+		if physical && rp.Material == nil {
+			rp.Material = &Material{Preset: DefaultMaterial}
 		}
 		switch l.Type {
 		case LayoutStraight:
@@ -385,6 +588,7 @@ func (s *Scene) WithDefaults() Scene {
 				t.Release = ptr(*t.Release)
 			}
 			t.Path = append([]Key(nil), t.Path...)
+			t.Force = append([]ForceKey(nil), t.Force...)
 			if t.Node == -1 && t.Rope >= 0 && t.Rope < len(s.Ropes) {
 				t.Node = s.Ropes[t.Rope].Links
 			}
@@ -531,6 +735,9 @@ func (s *Scene) Validate() error {
 	if dtOK && durOK && s.Duration/s.Dt > MaxCycles {
 		c.add("duration", "%v s at dt %v s is %.4g cycles; at most %g", s.Duration, s.Dt, s.Duration/s.Dt, float64(MaxCycles))
 	}
+	if s.Gravity != nil {
+		c.bounded("gravity", *s.Gravity, MaxGravity, "m/s²")
+	}
 
 	c.validateRopes(s)
 	c.validateSolver(&s.Solver, s.MinRadius(), len(s.Ropes) > 0)
@@ -543,29 +750,101 @@ func (s *Scene) Validate() error {
 }
 
 func (c *checker) validateSolver(sv *Solver, r float64, haveRadius bool) {
-	c.oneOf("solver.type", sv.Type, SolverTypes, false)
+	if !c.oneOf("solver.type", sv.Type, SolverTypes, false) {
+		c.oneOf("solver.broadphase", sv.Broadphase, Broadphases, false)
+		return
+	}
+	typ := sv.Type
+	if typ == "" {
+		typ = "ftl"
+	}
+	other := func(name, owner string, present bool) bool {
+		if present && typ != owner {
+			c.add("solver."+name, "a field of the %s solver; this scene's solver is %s", owner, typ)
+			return false
+		}
+		return present
+	}
 	// The bounds that depend on r are only checked when every radius is valid (r > 0).
 	rOK := haveRadius && r >= MinLength && r <= MaxLength
-	if sv.Delta != 0 {
+	if other("delta", "ftl", sv.Delta != 0) {
 		if c.positive("solver.delta", sv.Delta, MaxLength, " m") && rOK && !(sv.Delta < r) {
 			c.add("solver.delta", "must be < the smallest rope radius %v m (got %v)", r, sv.Delta)
 		}
 	}
-	if sv.Epsilon != nil {
+	if other("epsilon", "ftl", sv.Epsilon != nil) {
 		if c.num("solver.epsilon", *sv.Epsilon, 0, MaxLength, " m") && rOK && !(*sv.Epsilon < r) {
 			c.add("solver.epsilon", "must be < the smallest rope radius %v m (got %v)", r, *sv.Epsilon)
 		}
 	}
-	if sv.Iterations != 0 && (sv.Iterations < 1 || sv.Iterations > MaxIterations) {
-		c.add("solver.iterations", "must be in 1..%d (got %d)", MaxIterations, sv.Iterations)
-	}
-	if sv.LengthPasses != nil && (*sv.LengthPasses < 0 || *sv.LengthPasses > MaxLengthPasses) {
+	if other("length_passes", "ftl", sv.LengthPasses != nil) && (*sv.LengthPasses < 0 || *sv.LengthPasses > MaxLengthPasses) {
 		c.add("solver.length_passes", "must be in 0..%d (got %d)", MaxLengthPasses, *sv.LengthPasses)
 	}
-	if sv.MaxStretch != 0 {
+	other("clusters", "ftl", sv.Clusters != nil)
+	other("stretch_guard", "ftl", sv.StretchGuard != nil)
+	if other("max_stretch", "ftl", sv.MaxStretch != 0) {
 		c.num("solver.max_stretch", sv.MaxStretch, 1, MaxStretchCap, "")
 	}
+	switch typ {
+	case "ftl":
+		if sv.Iterations != 0 && (sv.Iterations < 1 || sv.Iterations > MaxIterations) {
+			c.add("solver.iterations", "must be in 1..%d (got %d)", MaxIterations, sv.Iterations)
+		}
+	case "pbd":
+		if sv.Iterations < 0 || sv.Iterations > MaxPBDIterations {
+			c.add("solver.iterations", "must be in 1..%d, or 0 for the solver's default (got %d)", MaxPBDIterations, sv.Iterations)
+		}
+	}
+	if other("substeps", "pbd", sv.Substeps != 0) && (sv.Substeps < 1 || sv.Substeps > MaxSubsteps) {
+		c.add("solver.substeps", "must be in 1..%d, or 0 to let the solver choose (got %d)", MaxSubsteps, sv.Substeps)
+	}
+	if other("max_grasp_force", "pbd", sv.MaxGraspForce != nil) {
+		c.positive("solver.max_grasp_force", *sv.MaxGraspForce, MaxForce, " N")
+	}
 	c.oneOf("solver.broadphase", sv.Broadphase, Broadphases, false)
+}
+
+// bounded checks that every component of v is finite and |v| ≤ max.
+func (c *checker) bounded(path string, v Vec, max float64, unit string) bool {
+	for k, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			c.add(fmt.Sprintf("%s[%d]", path, k), "must be finite (got %v)", x)
+			return false
+		}
+	}
+	if n := v.V3().Norm(); !(n <= max) {
+		c.add(path, "magnitude %.6g %s must be ≤ %g %s", n, unit, max, unit)
+		return false
+	}
+	return true
+}
+
+// material checks a rope's material; every error names the field.
+func (c *checker) material(path string, m *Material) {
+	mat, err := m.Resolve()
+	if err != nil {
+		c.add(path, "%s", err.Error())
+		return
+	}
+	if m.Custom == nil {
+		return // presets are valid (material's tests)
+	}
+	err = mat.Validate()
+	if err == nil {
+		return
+	}
+	errs := []error{err}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = j.Unwrap()
+	}
+	for _, e := range errs {
+		field, msg, ok := strings.Cut(e.Error(), ": ")
+		if !ok {
+			c.add(path, "%s", e.Error())
+			continue
+		}
+		c.add(path+"."+field, "%s", msg)
+	}
 }
 
 func (c *checker) validateRopes(s *Scene) {
@@ -603,7 +882,14 @@ func (c *checker) validateRopes(s *Scene) {
 				c.add(p+".link_length", "rope length %d·%v m = %v m exceeds %v m", r.Links, r.LinkLength, float64(r.Links)*r.LinkLength, MaxLength)
 			}
 		}
-		if r.Radius > 0 && r.Radius < MinLength {
+		if r.Material != nil {
+			c.material(p+".material", r.Material)
+		}
+		if rad := r.radius(); r.Radius == 0 && rad > 0 {
+			if lenOK && rad > 2*r.LinkLength {
+				c.add(p+".radius", "omitted, so half the diameter of preset %q, %v m; it must be ≤ 2·link_length = %v m (give a radius or longer links)", r.Material.Preset, rad, 2*r.LinkLength)
+			}
+		} else if r.Radius > 0 && r.Radius < MinLength {
 			c.add(p+".radius", "must be ≥ %v m (got %v)", MinLength, r.Radius)
 		} else if c.positive(p+".radius", r.Radius, MaxLength, " m") && lenOK && r.Radius > 2*r.LinkLength {
 			c.add(p+".radius", "must be ≤ 2·link_length = %v m (got %v)", 2*r.LinkLength, r.Radius)
@@ -794,8 +1080,28 @@ func (c *checker) validateTools(s *Scene, durOK bool) {
 		if node >= 0 && graspOK {
 			holds[i] = hold{t.Rope, node, t.Grasp, to}
 		}
-		if len(t.Path) == 0 {
-			c.add(p+".path", "needs at least 1 key")
+		switch {
+		case len(t.Path) > 0 && len(t.Force) > 0:
+			c.add(p+".force", "a tool has either a path or a force, not both")
+		case len(t.Force) > 0:
+			if t.Relative {
+				c.add(p+".relative", "a force tool has no path to offset; remove it")
+			}
+			if !s.Solver.Physical() && (s.Solver.Type == "" || s.Solver.Type == "ftl") {
+				c.add(p+".force", "the ftl solver is geometric and cannot apply forces; use \"solver\": {\"type\": \"pbd\"}")
+			}
+		case len(t.Path) == 0:
+			c.add(p+".path", "needs at least 1 key (or give the tool a force)")
+		}
+		for k := range t.Force {
+			kp := fmt.Sprintf("%s.force[%d]", p, k)
+			key := &t.Force[k]
+			if c.num(kp+".t", key.T, 0, MaxDuration, " s") && k > 0 {
+				if prev := t.Force[k-1].T; !(key.T > prev) {
+					c.add(kp+".t", "times must increase (%v after %v)", key.T, prev)
+				}
+			}
+			c.bounded(kp+".f", key.F, MaxForce, "N")
 		}
 		for k := range t.Path {
 			kp := fmt.Sprintf("%s.path[%d]", p, k)
@@ -966,6 +1272,11 @@ func fieldsOf(t reflect.Type) *fieldSet {
 	return fs
 }
 
+var (
+	materialType       = reflect.TypeFor[Material]()
+	customMaterialType = reflect.TypeFor[CustomMaterial]()
+)
+
 // value checks the value that starts with tok against type t.
 func (pc *prechecker) value(t reflect.Type, tok json.Token, p *pathElem) error {
 	if t.Kind() == reflect.Pointer {
@@ -973,6 +1284,17 @@ func (pc *prechecker) value(t reflect.Type, tok json.Token, p *pathElem) error {
 			return nil
 		}
 		t = t.Elem()
+	}
+	if t == materialType {
+		switch v := tok.(type) {
+		case string:
+			return nil
+		case json.Delim:
+			if v == '{' {
+				return pc.object(customMaterialType, p)
+			}
+		}
+		return typeErr(p, "a preset name (a string) or an object", tok)
 	}
 	switch t.Kind() {
 	case reflect.Struct:

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/knotsim/knotsim/material"
 	"github.com/knotsim/knotsim/vec"
 )
 
@@ -22,12 +23,13 @@ func base() *Scene {
 		Seed:        7,
 		Dt:          0.001,
 		Duration:    2,
+		Gravity:     &Vec{0, 0, -1.62},
 		Solver: Solver{Type: "ftl", Delta: 0.001, Epsilon: ptr(0.0003), Iterations: 8, LengthPasses: ptr(3),
 			Clusters: ptr(true), StretchGuard: ptr(false), MaxStretch: 1.1, Broadphase: "aabb"},
 		Ropes: []Rope{
 			{Name: "a", Links: 100, LinkLength: 0.01, Radius: 0.004,
 				Layout: Layout{Type: LayoutStraight, From: &Vec{0, 0, 1}, Dir: &Vec{1, 0, 0}}},
-			{Name: "b", Links: 50, LinkLength: 0.01, Radius: 0.005,
+			{Name: "b", Links: 50, LinkLength: 0.01, Radius: 0.005, Material: &Material{Preset: "cotton-string"}, // FTL ignores it
 				Layout: Layout{Type: LayoutPoints, Points: []Vec{{0, 0, 0}, {1, 0, 0}, {1, 1, 0}}}},
 			{Links: 200, LinkLength: 0.005, Radius: 0.002,
 				Layout: Layout{Type: LayoutTorusKnot, P: 3, Q: 2, Center: &Vec{0, 0, 0.5}}},
@@ -86,7 +88,17 @@ func TestValidate(t *testing.T) {
 		{"duration inf", func(s *Scene) { s.Duration = inf() }, "duration: must be finite (got +Inf)"},
 		{"cycles", func(s *Scene) { s.Duration = 1e4; s.Dt = 1e-5 }, "duration: 10000 s at dt 1e-05 s is 1e+09 cycles"},
 
-		{"solver type", func(s *Scene) { s.Solver.Type = "pbd" }, `solver.type: "pbd" is not one of ftl`},
+		{"solver type", func(s *Scene) { s.Solver.Type = "xpbd" }, `solver.type: "xpbd" is not one of ftl, pbd`},
+		{"substeps under ftl", func(s *Scene) { s.Solver.Substeps = 10 }, "solver.substeps: a field of the pbd solver; this scene's solver is ftl"},
+		{"max grasp force under ftl", func(s *Scene) { s.Solver.MaxGraspForce = ptr(1.0) }, "solver.max_grasp_force: a field of the pbd solver; this scene's solver is ftl"},
+		{"pbd fields under default type", func(s *Scene) { s.Solver.Type = ""; s.Solver.Substeps = 3 }, "solver.substeps: a field of the pbd solver; this scene's solver is ftl"},
+		{"gravity nan", func(s *Scene) { s.Gravity = &Vec{0, nan(), 0} }, "gravity[1]: must be finite (got NaN)"},
+		{"gravity inf", func(s *Scene) { s.Gravity = &Vec{0, 0, inf()} }, "gravity[2]: must be finite (got +Inf)"},
+		{"gravity big", func(s *Scene) { s.Gravity = &Vec{0, 0, -2e4} }, "gravity: magnitude 20000 m/s² must be ≤ 10000 m/s²"},
+		{"material under ftl: unknown preset", func(s *Scene) { s.Ropes[1].Material = &Material{Preset: "hemp"} },
+			`ropes[1].material: unknown preset "hemp"; valid presets are climbing-rope-10mm, cotton-string, nylon-2-0`},
+		{"force under ftl", func(s *Scene) { s.Tools[2].Path, s.Tools[2].Force = nil, []ForceKey{{0, Vec{1, 0, 0}}} },
+			`tools[2].force: the ftl solver is geometric and cannot apply forces; use "solver": {"type": "pbd"}`},
 		{"delta negative", func(s *Scene) { s.Solver.Delta = -1 }, "solver.delta: must be > 0 (got -1)"},
 		{"delta ≥ radius", func(s *Scene) { s.Solver.Delta = 0.002 }, "solver.delta: must be < the smallest rope radius 0.002 m (got 0.002)"},
 		{"epsilon negative", func(s *Scene) { s.Solver.Epsilon = ptr(-0.1) }, "solver.epsilon: must be ≥ 0 m (got -0.1)"},
@@ -192,7 +204,7 @@ func TestValidate(t *testing.T) {
 		{"release before grasp", func(s *Scene) { s.Tools[2].Release = ptr(0.5) }, "tools[2].release: must be > grasp 0.5 s (got 0.5)"},
 		{"release nan", func(s *Scene) { s.Tools[2].Release = ptr(nan()) }, "tools[2].release: must be finite (got NaN)"},
 		{"release big", func(s *Scene) { s.Tools[2].Release = ptr(2e6) }, "tools[2].release: must be ≤ 1e+06 s"},
-		{"path empty", func(s *Scene) { s.Tools[2].Path = nil }, "tools[2].path: needs at least 1 key"},
+		{"path empty", func(s *Scene) { s.Tools[2].Path = nil }, "tools[2].path: needs at least 1 key (or give the tool a force)"},
 		{"key time order", func(s *Scene) {
 			s.Tools[1].Path = []Key{{1, Vec{}}, {2.5, Vec{}}, {3, Vec{}}, {2, Vec{}}}
 		}, "tools[1].path[3].t: times must increase (2 after 3)"},
@@ -509,4 +521,297 @@ func ExampleParse() {
 	// scene: unknown field "radus" in ropes[0] (did you mean "radius"?)
 	// scene: ropes[0].radius: must be > 0 (got -0.001)
 	// scene: ropes[0].layout.type: "knot" is not one of straight, points, overhand, figure8, overhand+figure8, clove, munter, torus-knot, figure8-curve, closed-curve, granny, square
+}
+
+// basePBD returns a valid scene under the pbd solver with every physical feature: a preset
+// material without a radius, a custom material, a rope without a material, a force tool.
+func basePBD() *Scene {
+	return &Scene{
+		Name: "pbd", Dt: 0.001, Duration: 2, Gravity: &Vec{0, 0, -9.81},
+		Solver: Solver{Type: "pbd", Iterations: 4, Substeps: 10, MaxGraspForce: ptr(5.0), Broadphase: "grid"},
+		Ropes: []Rope{
+			{Links: 100, LinkLength: 0.001, Material: &Material{Preset: "nylon-3-0"}, Layout: Layout{Type: LayoutStraight}},
+			{Links: 50, LinkLength: 0.01, Radius: 0.002,
+				Material: &Material{Custom: &CustomMaterial{Density: 1000, Young: 1e7, Shear: 4e6, Friction: MaterialFriction{0.5, 0.4}, Damping: 0.1}},
+				Layout:   Layout{Type: LayoutStraight, From: &Vec{0, 0.1, 0}}},
+			{Links: 50, LinkLength: 0.01, Radius: 0.002, Layout: Layout{Type: LayoutStraight, From: &Vec{0, 0.2, 0}}},
+		},
+		Tools: []Tool{
+			{Name: "pin", Rope: 0, Node: 0, Grasp: 0, Path: []Key{{0, Vec{}}}},
+			{Name: "pull", Rope: 0, Node: -1, Grasp: 0, Release: ptr(1.5), Force: []ForceKey{{0, Vec{}}, {1, Vec{0.1, 0, 0}}}},
+		},
+	}
+}
+
+func TestBasePBDIsValid(t *testing.T) {
+	s := basePBD()
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	roundTrip(t, s)
+	d := s.WithDefaults()
+	if err := d.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	roundTrip(t, &d)
+}
+
+// TestValidatePBD has one row per rule of the physical layer, like TestValidate.
+func TestValidatePBD(t *testing.T) {
+	custom := func(s *Scene) *CustomMaterial { return s.Ropes[1].Material.Custom }
+	cases := []struct {
+		name string
+		mut  func(s *Scene)
+		want string
+	}{
+		{"delta under pbd", func(s *Scene) { s.Solver.Delta = 0.0001 }, "solver.delta: a field of the ftl solver; this scene's solver is pbd"},
+		{"epsilon under pbd", func(s *Scene) { s.Solver.Epsilon = ptr(0.0) }, "solver.epsilon: a field of the ftl solver; this scene's solver is pbd"},
+		{"length passes under pbd", func(s *Scene) { s.Solver.LengthPasses = ptr(0) }, "solver.length_passes: a field of the ftl solver; this scene's solver is pbd"},
+		{"clusters under pbd", func(s *Scene) { s.Solver.Clusters = ptr(true) }, "solver.clusters: a field of the ftl solver; this scene's solver is pbd"},
+		{"stretch guard under pbd", func(s *Scene) { s.Solver.StretchGuard = ptr(false) }, "solver.stretch_guard: a field of the ftl solver; this scene's solver is pbd"},
+		{"max stretch under pbd", func(s *Scene) { s.Solver.MaxStretch = 1 }, "solver.max_stretch: a field of the ftl solver; this scene's solver is pbd"},
+		{"iterations big", func(s *Scene) { s.Solver.Iterations = 101 }, "solver.iterations: must be in 1..100, or 0 for the solver's default (got 101)"},
+		{"iterations negative", func(s *Scene) { s.Solver.Iterations = -1 }, "solver.iterations: must be in 1..100, or 0 for the solver's default (got -1)"},
+		{"substeps big", func(s *Scene) { s.Solver.Substeps = 1001 }, "solver.substeps: must be in 1..1000, or 0 to let the solver choose (got 1001)"},
+		{"substeps negative", func(s *Scene) { s.Solver.Substeps = -2 }, "solver.substeps: must be in 1..1000, or 0 to let the solver choose (got -2)"},
+		{"max grasp force zero", func(s *Scene) { s.Solver.MaxGraspForce = ptr(0.0) }, "solver.max_grasp_force: must be > 0 (got 0)"},
+		{"max grasp force big", func(s *Scene) { s.Solver.MaxGraspForce = ptr(2e4) }, "solver.max_grasp_force: must be ≤ 10000 N (got 20000)"},
+		{"max grasp force nan", func(s *Scene) { s.Solver.MaxGraspForce = ptr(nan()) }, "solver.max_grasp_force: must be finite (got NaN)"},
+		{"broadphase under pbd", func(s *Scene) { s.Solver.Broadphase = "kd" }, `solver.broadphase: "kd" is not one of bvh, aabb, grid, brute`},
+
+		{"unknown preset", func(s *Scene) { s.Ropes[0].Material.Preset = "foo" },
+			`ropes[0].material: unknown preset "foo"; valid presets are climbing-rope-10mm, cotton-string, nylon-2-0, nylon-3-0`},
+		{"unknown preset leaves no radius", func(s *Scene) { s.Ropes[0].Material.Preset = "foo" }, "ropes[0].radius: must be > 0 (got 0)"},
+		{"empty material", func(s *Scene) { s.Ropes[0].Material = &Material{} }, "ropes[0].material: empty; name a preset (climbing-rope-10mm, "},
+		{"both forms", func(s *Scene) { s.Ropes[1].Material.Preset = "nylon-2-0" }, "ropes[1].material: holds both a preset name and custom values"},
+		{"custom density", func(s *Scene) { custom(s).Density = 0 }, "ropes[1].material.density: 0 kg/m³ must be positive and finite"},
+		{"custom density big", func(s *Scene) { custom(s).Density = 3e4 }, "ropes[1].material.density: 30000 kg/m³ is above 25000"},
+		{"custom young", func(s *Scene) { custom(s).Young = -1 }, "ropes[1].material.young: -1 Pa must be positive and finite"},
+		{"custom young nan", func(s *Scene) { custom(s).Young = nan() }, "ropes[1].material.young: NaN Pa must be positive and finite"},
+		{"custom shear Poisson", func(s *Scene) { custom(s).Shear = 1e6 }, "ropes[1].material.shear: 1e+06 Pa with young 1e+07 Pa gives Poisson's ratio 4"},
+		{"custom shear zero", func(s *Scene) { custom(s).Shear = 0 }, "ropes[1].material.shear: 0 Pa must be positive and finite"},
+		{"custom friction static", func(s *Scene) { custom(s).Friction.Static = -0.1 }, "ropes[1].material.friction.static: -0.1 must be in 0..10"},
+		{"custom friction kinetic", func(s *Scene) { custom(s).Friction.Kinetic = 0.6 }, "ropes[1].material.friction.kinetic: 0.6 must not exceed friction.static 0.5"},
+		{"custom damping", func(s *Scene) { custom(s).Damping = -1 }, "ropes[1].material.damping: -1 1/s must be in 0..10000"},
+		{"custom has no radius", func(s *Scene) { s.Ropes[1].Radius = 0 }, "ropes[1].radius: must be > 0 (got 0)"},
+		{"preset radius vs link", func(s *Scene) { s.Ropes[0].Material.Preset = "climbing-rope-10mm" },
+			`ropes[0].radius: omitted, so half the diameter of preset "climbing-rope-10mm", 0.005 m; it must be ≤ 2·link_length = 0.002 m`},
+
+		{"path and force", func(s *Scene) { s.Tools[1].Path = []Key{{0, Vec{}}} }, "tools[1].force: a tool has either a path or a force, not both"},
+		{"relative force", func(s *Scene) { s.Tools[1].Relative = true }, "tools[1].relative: a force tool has no path to offset; remove it"},
+		{"neither", func(s *Scene) { s.Tools[1].Force = nil }, "tools[1].path: needs at least 1 key (or give the tool a force)"},
+		{"force under ftl", func(s *Scene) { s.Solver = Solver{Type: "ftl"} },
+			`tools[1].force: the ftl solver is geometric and cannot apply forces; use "solver": {"type": "pbd"}`},
+		{"force under default solver", func(s *Scene) { s.Solver = Solver{} },
+			`tools[1].force: the ftl solver is geometric and cannot apply forces; use "solver": {"type": "pbd"}`},
+		{"force key order", func(s *Scene) { s.Tools[1].Force[1].T = 0 }, "tools[1].force[1].t: times must increase (0 after 0)"},
+		{"force key negative", func(s *Scene) { s.Tools[1].Force[0].T = -1 }, "tools[1].force[0].t: must be ≥ 0 s (got -1)"},
+		{"force key nan", func(s *Scene) { s.Tools[1].Force[1].F[0] = nan() }, "tools[1].force[1].f[0]: must be finite (got NaN)"},
+		{"force big", func(s *Scene) { s.Tools[1].Force[1].F = Vec{0, 2e4, 0} }, "tools[1].force[1].f: magnitude 20000 N must be ≤ 10000 N"},
+		{"force tool overlaps", func(s *Scene) { s.Tools[1].Node = 0 }, "tools[1]: holds node 0 of rope 0 during [0, 1.5) s while tools[0] holds it during [0, +Inf) s"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s := basePBD()
+			tc.mut(s)
+			err := s.Validate()
+			if err == nil {
+				t.Fatalf("no error; want %q", tc.want)
+			}
+			if !strings.Contains(err.Error(), "scene: "+tc.want) {
+				t.Fatalf("error\n%v\nwant it to contain\nscene: %s", err, tc.want)
+			}
+			if _, err := Marshal(s); err == nil {
+				t.Error("Marshal accepted an invalid scene")
+			}
+		})
+	}
+}
+
+func TestParsePhysical(t *testing.T) {
+	in := `{"dt": 0.001, "duration": 1, "gravity": [0, -9.8, 0],
+	  "solver": {"type": "pbd", "substeps": 8, "iterations": 2, "max_grasp_force": 3.5},
+	  "ropes": [
+	    {"links": 10, "link_length": 0.001, "material": "silk-3-0", "layout": {"type": "straight"}},
+	    {"links": 10, "link_length": 0.01, "radius": 0.001, "layout": {"type": "straight", "from": [0, 0.1, 0]},
+	     "material": {"density": 1100, "young": 2e9, "shear": 7e8, "friction": {"static": 0.3, "kinetic": 0.2}, "damping": 0.5}}
+	  ],
+	  "tools": [{"rope": 0, "node": -1, "grasp": 0, "force": [{"t": 0, "f": [0, 0, 0]}, {"t": 0.5, "f": [0.2, 0, 0]}]}]}`
+	s, err := Parse([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	silk, _ := material.Preset("silk-3-0")
+	if got := s.Ropes[0].ResolvedMaterial(); got != silk || s.Ropes[0].Radius != 0 || s.MinRadius() != silk.Diameter/2 {
+		t.Errorf("preset rope: %+v, radius %v, min radius %v", got, s.Ropes[0].Radius, s.MinRadius())
+	}
+	want := material.Material{Density: 1100, Young: 2e9, Shear: 7e8, Friction: material.Friction{Static: 0.3, Kinetic: 0.2}, Damping: 0.5}
+	if got := s.Ropes[1].ResolvedMaterial(); got != want {
+		t.Errorf("custom: %+v", got)
+	}
+	if *s.Gravity != (Vec{0, -9.8, 0}) || s.Solver.Substeps != 8 || *s.Solver.MaxGraspForce != 3.5 || !s.Solver.Physical() {
+		t.Errorf("gravity %v, solver %+v", *s.Gravity, s.Solver)
+	}
+	if f := s.Tools[0].ForceAt(0.25); f != (vec.V3{X: 0.1}) {
+		t.Errorf("ForceAt %v", f)
+	}
+	out, err := Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{`"material": "silk-3-0"`, `"density": 1100`, `"force": [`, `"gravity": [`, `"max_grasp_force": 3.5`} {
+		if !strings.Contains(string(out), w) {
+			t.Errorf("Marshal lost %s:\n%s", w, out)
+		}
+	}
+	if strings.Contains(string(out), "\"radius\": 0,\n") || strings.Contains(string(out), `"path"`) {
+		t.Errorf("Marshal wrote an absent field:\n%s", out)
+	}
+	roundTrip(t, s)
+	d := s.WithDefaults()
+	if d.Ropes[0].Radius != silk.Diameter/2 {
+		t.Errorf("radius from preset: %v", d.Ropes[0].Radius)
+	}
+	roundTrip(t, &d)
+
+	// A material with null is absent; a material under ftl is allowed and kept.
+	s, err = Parse([]byte(`{"dt": 0.001, "duration": 1, "ropes": [
+	  {"links": 10, "link_length": 0.01, "radius": 0.004, "material": null, "layout": {"type": "straight"}},
+	  {"links": 10, "link_length": 0.01, "material": "cotton-string", "layout": {"type": "straight", "from": [0, 0.1, 0]}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Ropes[0].Material != nil || s.Ropes[0].ResolvedMaterial() != (material.Material{}) || s.Ropes[1].Material.Preset != "cotton-string" {
+		t.Errorf("materials %+v %+v", s.Ropes[0].Material, s.Ropes[1].Material)
+	}
+	if d := s.WithDefaults(); d.Ropes[0].Material != nil || d.Ropes[1].Radius != 0.001 {
+		t.Errorf("ftl defaults gave ropes %+v", d.Ropes)
+	}
+}
+
+// TestParsePhysicalErrors covers the JSON checks of the new fields.
+func TestParsePhysicalErrors(t *testing.T) {
+	wrap := func(mat string) string {
+		return `{"dt": 0.001, "duration": 1, "solver": {"type": "pbd"}, "ropes": [{"links": 10, "link_length": 0.01, "radius": 0.004, "layout": {"type": "straight"}, "material": ` + mat + `}]}`
+	}
+	tool := func(t string) string {
+		return `{"dt": 0.001, "duration": 1, "solver": {"type": "pbd"}, "ropes": [{"links": 10, "link_length": 0.01, "radius": 0.004, "layout": {"type": "straight"}}], "tools": [` + t + `]}`
+	}
+	cases := []struct{ name, in, want string }{
+		{"material number", wrap(`5`), "scene: ropes[0].material: must be a preset name (a string) or an object (got the number 5)"},
+		{"material array", wrap(`["nylon-2-0"]`), "scene: ropes[0].material: must be a preset name (a string) or an object (got an array)"},
+		{"material bool", wrap(`true`), "scene: ropes[0].material: must be a preset name (a string) or an object (got true)"},
+		{"material unknown field", wrap(`{"youngs": 1e9}`), `scene: unknown field "youngs" in ropes[0].material (did you mean "young"?)`},
+		{"material case", wrap(`{"Density": 1}`), `scene: unknown field "Density" in ropes[0].material (did you mean "density"?)`},
+		{"material duplicate", wrap(`{"density": 1, "density": 2}`), "scene: ropes[0].material.density: appears twice"},
+		{"material overflow", wrap(`{"young": 1e999}`), "scene: ropes[0].material.young: number 1e999 is out of range"},
+		{"material string value", wrap(`{"damping": "0.1"}`), "scene: ropes[0].material.damping: must be a number (got a string)"},
+		{"friction unknown", wrap(`{"friction": {"sliding": 0.1}}`), `scene: unknown field "sliding" in ropes[0].material.friction`},
+		{"friction not object", wrap(`{"friction": 0.3}`), "scene: ropes[0].material.friction: must be an object (got the number 0.3)"},
+		{"unknown preset", wrap(`"foo"`), `scene: ropes[0].material: unknown preset "foo"; valid presets are `},
+		{"custom Poisson", wrap(`{"density": 1000, "young": 1e9, "shear": 1e8}`), "scene: ropes[0].material.shear: 1e+08 Pa with young 1e+09 Pa gives Poisson's ratio 4"},
+		{"custom missing density", wrap(`{"young": 1e9, "shear": 4e8}`), "scene: ropes[0].material.density: 0 kg/m³ must be positive"},
+		{"gravity short", `{"gravity": [0, -9.81]}`, "scene: gravity: must hold exactly 3 numbers (got 2)"},
+		{"gravity null", `{"dt": 0.001, "gravity": null, "duration": 0}`, "scene: duration: must be > 0"},
+		{"gravity big", `{"dt": 0.001, "duration": 1, "gravity": [1e5, 0, 0], "ropes": [{"links": 1, "link_length": 0.01, "radius": 0.004, "layout": {"type": "straight"}}]}`,
+			"scene: gravity: magnitude 100000 m/s² must be ≤ 10000 m/s²"},
+		{"solver unknown", `{"solver": {"substep": 1}}`, `scene: unknown field "substep" in solver (did you mean "substeps"?)`},
+		{"substeps float", `{"solver": {"substeps": 1.5}}`, "scene: solver.substeps: must be an integer in int range (got 1.5)"},
+		{"force key field", tool(`{"rope": 0, "node": 0, "grasp": 0, "force": [{"t": 0, "force": [1, 0, 0]}]}`), `scene: unknown field "force" in tools[0].force[0]`},
+		{"force vec", tool(`{"rope": 0, "node": 0, "grasp": 0, "force": [{"t": 0, "f": [1]}]}`), "scene: tools[0].force[0].f: must hold exactly 3 numbers (got 1)"},
+		{"force and path", tool(`{"rope": 0, "node": 0, "grasp": 0, "force": [{"t": 0, "f": [1, 0, 0]}], "path": [{"t": 0, "pos": [0, 0, 0]}]}`),
+			"scene: tools[0].force: a tool has either a path or a force, not both"},
+		{"force empty", tool(`{"rope": 0, "node": 0, "grasp": 0, "force": []}`), "scene: tools[0].path: needs at least 1 key (or give the tool a force)"},
+		{"force relative", tool(`{"rope": 0, "node": 0, "grasp": 0, "relative": true, "force": [{"t": 0, "f": [1, 0, 0]}]}`),
+			"scene: tools[0].relative: a force tool has no path to offset; remove it"},
+		{"epsilon under pbd", `{"dt": 0.001, "duration": 1, "solver": {"type": "pbd", "epsilon": 0.001}, "ropes": [{"links": 1, "link_length": 0.01, "radius": 0.004, "layout": {"type": "straight"}}]}`,
+			"scene: solver.epsilon: a field of the ftl solver; this scene's solver is pbd"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := Parse([]byte(tc.in))
+			if err == nil {
+				t.Fatalf("parsed %+v; want error %q", s, tc.want)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error\n%v\nwant it to contain\n%s", err, tc.want)
+			}
+		})
+	}
+	// "force": [] beside a path is an empty force: stored as nil, so the scene round-trips.
+	s, err := Parse([]byte(tool(`{"rope": 0, "node": 0, "grasp": 0, "force": [], "path": [{"t": 0, "pos": [0, 0, 0]}]}`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Tools[0].Force != nil {
+		t.Fatal("empty force not stored as nil")
+	}
+	roundTrip(t, s)
+}
+
+func TestWithDefaultsPhysical(t *testing.T) {
+	b := basePBD()
+	d := b.WithDefaults()
+	ny, _ := material.Preset("nylon-3-0")
+	if d.Ropes[0].Radius != ny.Diameter/2 || d.Ropes[0].ResolvedMaterial() != ny {
+		t.Errorf("preset rope %+v", d.Ropes[0])
+	}
+	if d.Ropes[2].Material == nil || d.Ropes[2].Material.Preset != DefaultMaterial || d.Ropes[2].Radius != 0.002 {
+		t.Errorf("rope without material: %+v", d.Ropes[2])
+	}
+	if want := (Solver{Type: "pbd", Iterations: 4, Substeps: 10, MaxGraspForce: ptr(5.0), Broadphase: "grid"}); !reflect.DeepEqual(d.Solver, want) {
+		t.Errorf("solver %+v", d.Solver)
+	}
+	if *d.Gravity != (Vec{0, 0, -9.81}) {
+		t.Errorf("gravity %v", *d.Gravity)
+	}
+	// Defaults of a bare pbd scene: no FTL field is filled in, gravity is DefaultGravity.
+	s := &Scene{Dt: 0.001, Duration: 1, Solver: Solver{Type: "pbd"},
+		Ropes: []Rope{{Links: 10, LinkLength: 0.01, Radius: 0.004, Layout: Layout{Type: LayoutStraight}}}}
+	ds := s.WithDefaults()
+	if want := (Solver{Type: "pbd", Broadphase: "bvh"}); !reflect.DeepEqual(ds.Solver, want) {
+		t.Errorf("bare pbd solver %+v", ds.Solver)
+	}
+	if *ds.Gravity != DefaultGravity || DefaultGravity != (Vec{0, 0, -9.81}) {
+		t.Errorf("gravity %v", *ds.Gravity)
+	}
+	if err := ds.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := material.Preset(DefaultMaterial); err != nil {
+		t.Fatal(err)
+	}
+	// No aliasing.
+	d.Ropes[1].Material.Custom.Density = 42
+	d.Ropes[0].Material.Preset = "x"
+	d.Tools[1].Force[0].T = 42
+	*d.Gravity = Vec{42}
+	*d.Solver.MaxGraspForce = 42
+	if !reflect.DeepEqual(b, basePBD()) {
+		t.Fatal("WithDefaults result aliases its receiver")
+	}
+}
+
+// TestBuiltinUnderPBD: every built-in scene, written for FTL without materials, is valid
+// under the pbd solver, and WithDefaults gives each rope DefaultMaterial.
+func TestBuiltinUnderPBD(t *testing.T) {
+	for _, name := range BuiltinNames() {
+		s, err := Builtin(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Solver.Type = "pbd"
+		if err := s.Validate(); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		d := s.WithDefaults()
+		if err := d.Validate(); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for i := range d.Ropes {
+			if m := d.Ropes[i].ResolvedMaterial(); m.Name != DefaultMaterial {
+				t.Errorf("%s rope %d: material %+v", name, i, m)
+			}
+		}
+	}
 }

@@ -29,22 +29,49 @@ func (t *Tool) TargetAt(time float64, initial vec.V3) (pos vec.V3, active bool) 
 	case time >= keys[n-1].T:
 		pos = keys[n-1].Pos.V3()
 	default:
-		// Invariant: keys[lo].T ≤ time < keys[hi].T.
-		lo, hi := 0, n-1
-		for hi-lo > 1 {
-			mid := int(uint(lo+hi) >> 1)
-			if keys[mid].T <= time {
-				lo = mid
-			} else {
-				hi = mid
-			}
-		}
-		a, b := keys[lo], keys[hi]
-		u := (time - a.T) / (b.T - a.T)
-		pos = a.Pos.V3().Lerp(b.Pos.V3(), u)
+		lo, hi, u := bracket(n, time, func(i int) float64 { return keys[i].T })
+		pos = keys[lo].Pos.V3().Lerp(keys[hi].Pos.V3(), u)
 	}
 	if t.Relative {
 		pos = initial.Add(pos)
 	}
 	return pos, active
+}
+
+// ForceAt returns the force, N, a force tool (one with Force keys) pulls its node with at
+// scene time time. Like TargetAt it is piecewise linear between keys, constant before the
+// first key and after the last, exact at a key's time, and gives the first key's force for a
+// NaN time; a tool without force keys gives zero. It does not look at Grasp and Release: the
+// force acts only while the tool holds the node (TargetAt's active). It does not allocate.
+func (t *Tool) ForceAt(time float64) vec.V3 {
+	keys := t.Force
+	n := len(keys)
+	switch {
+	case n == 0:
+		return vec.V3{}
+	case math.IsNaN(time) || time <= keys[0].T:
+		return keys[0].F.V3()
+	case time >= keys[n-1].T:
+		return keys[n-1].F.V3()
+	}
+	lo, hi, u := bracket(n, time, func(i int) float64 { return keys[i].T })
+	return keys[lo].F.V3().Lerp(keys[hi].F.V3(), u)
+}
+
+// bracket finds, by binary search over n ≥ 2 keys with strictly increasing times at(i), the
+// keys lo, hi = lo+1 with at(lo) ≤ time < at(hi), and the fraction u of the way from lo to hi.
+// The caller has handled time ≤ at(0) and time ≥ at(n−1).
+func bracket(n int, time float64, at func(int) float64) (lo, hi int, u float64) {
+	// Invariant: at(lo) ≤ time < at(hi).
+	lo, hi = 0, n-1
+	for hi-lo > 1 {
+		mid := int(uint(lo+hi) >> 1)
+		if at(mid) <= time {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	a, b := at(lo), at(hi)
+	return lo, hi, (time - a) / (b - a)
 }

@@ -126,3 +126,67 @@ func BenchmarkTargetAt(b *testing.B) {
 	}
 	_ = sink
 }
+
+func TestForceAt(t *testing.T) {
+	tool := &Tool{Grasp: 0.5, Release: ptr(3.0), Force: []ForceKey{
+		{1, Vec{0, 0, 0}},
+		{2, Vec{1, 0, 0}},
+		{4, Vec{1, -2, 0.5}},
+	}}
+	one := &Tool{Force: []ForceKey{{2, Vec{0.1, 0.2, 0.3}}}}
+	cases := []struct {
+		name string
+		tool *Tool
+		time float64
+		want vec.V3
+	}{
+		{"before first key: first", tool, 0, vec.V3{}},
+		{"at first key", tool, 1, vec.V3{}},
+		{"middle of first segment", tool, 1.25, vec.V3{X: 0.25}},
+		{"exactly at a key", tool, 2, vec.V3{X: 1}},
+		{"middle of second segment", tool, 3, vec.V3{X: 1, Y: -1, Z: 0.25}},
+		{"after release still defined", tool, 3.5, vec.V3{X: 1, Y: -1.5, Z: 0.375}},
+		{"at last key", tool, 4, vec.V3{X: 1, Y: -2, Z: 0.5}},
+		{"after last key: last", tool, 100, vec.V3{X: 1, Y: -2, Z: 0.5}},
+		{"-Inf", tool, math.Inf(-1), vec.V3{}},
+		{"+Inf", tool, math.Inf(1), vec.V3{X: 1, Y: -2, Z: 0.5}},
+		{"NaN: first", tool, math.NaN(), vec.V3{}},
+		{"single key before", one, 0, vec.V3{X: 0.1, Y: 0.2, Z: 0.3}},
+		{"single key after", one, 9, vec.V3{X: 0.1, Y: 0.2, Z: 0.3}},
+		{"no keys: zero", &Tool{Path: []Key{{0, Vec{1, 2, 3}}}}, 1, vec.V3{}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.tool.ForceAt(tc.time); got.Dist(tc.want) > 1e-15 {
+				t.Fatalf("ForceAt(%v) = %v; want %v", tc.time, got, tc.want)
+			}
+		})
+	}
+	// A force tool holds its node between grasp and release (TargetAt's active), and has no
+	// position target: TargetAt gives the initial position.
+	init := vec.V3{X: 1}
+	if pos, active := tool.TargetAt(1, init); pos != init || !active {
+		t.Fatalf("TargetAt of a force tool: %v, %v", pos, active)
+	}
+	if _, active := tool.TargetAt(3, init); active {
+		t.Fatal("active at release")
+	}
+	if !tool.IsForce() || (&Tool{Path: []Key{{}}}).IsForce() {
+		t.Fatal("IsForce")
+	}
+}
+
+func TestForceAtAllocs(t *testing.T) {
+	tool := &Tool{}
+	for i := range 100 {
+		tool.Force = append(tool.Force, ForceKey{float64(i) * 0.1, Vec{float64(i), 0, 0}})
+	}
+	var sink vec.V3
+	x := 0.0
+	if n := testing.AllocsPerRun(1000, func() {
+		x += 0.0123
+		sink = sink.Add(tool.ForceAt(x))
+	}); n != 0 {
+		t.Fatalf("ForceAt allocates %v times per call", n)
+	}
+}
