@@ -5,6 +5,7 @@
 //	knotsim bench                        cycles/s tables (see BENCHMARKS.md)
 //	knotsim identify <curve file>        name the knot of a curve
 //	knotsim serve                        serve the simulation to the browser viewer
+//	knotsim device                       a virtual haptic device over the UDP protocol
 package main
 
 import (
@@ -25,6 +26,8 @@ usage:
   knotsim bench [flags]                             measure cycles/s (tables for BENCHMARKS.md)
   knotsim identify [flags] <curve file>             name the knot of a curve ('x y z' lines or JSON)
   knotsim serve [flags]                             serve the simulation to the browser viewer
+  knotsim device [flags]                            a virtual haptic device: plays a scripted motion
+                                                    over the UDP protocol, logs the forces it feels
 
 run 'knotsim <command> -h' for the flags of a command.
 `
@@ -46,6 +49,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = cmdIdentify(args[1:], stdout, stderr)
 	case "serve":
 		err = cmdServe(args[1:], stdout, stderr)
+	case "device":
+		err = cmdDevice(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0
