@@ -24,7 +24,7 @@ func detectors() []Detector {
 	g05.CellScale = 0.5
 	g2 := NewHashGrid()
 	g2.CellScale = 2
-	return []Detector{NewSphereBVH(), NewAABBTree(), aabb1, aabbRefit, NewHashGrid(), g05, g2}
+	return []Detector{NewSphereBVH(), NewAABBTree(), aabb1, aabbRefit, NewHashGrid(), g05, g2, NewKubiak()}
 }
 
 func label(d Detector) string {
