@@ -20,6 +20,45 @@
 //	  ]
 //	}
 //
+// # Solvers
+//
+// "solver": {"type": "ftl", ...} (the default) is the geometric Follow-The-Leader solver: no
+// mass, no forces; it ignores gravity and materials. "solver": {"type": "pbd", ...} is the
+// physical position-based solver: gravity, materials, force tools. Each type has its own
+// fields (see Solver); a field of the other type is an error naming it and the solver:
+//
+//	scene: solver.epsilon: a field of the ftl solver; this scene's solver is pbd
+//
+// # Gravity
+//
+// "gravity": [x, y, z], m/s², finite, |g| ≤ MaxGravity; optional, default [0, 0, -9.81]
+// (DefaultGravity). The FTL solver ignores it.
+//
+// # Materials
+//
+// A rope's "material" is either the name of a preset (see package material: USP polypropylene,
+// nylon and silk sutures, cotton string, a 10 mm climbing rope), or an object of values:
+//
+//	"material": "nylon-3-0"
+//	"material": {"density": 1140, "young": 2.5e9, "shear": 9e8,
+//	             "friction": {"static": 0.47, "kinetic": 0.4}, "damping": 2.5}
+//
+// (kg/m³, Pa, Pa, dimensionless, 1/s; Poisson's ratio young/(2·shear) − 1 must lie in
+// (−1, 0.5]). With a preset, "radius" may be omitted: it defaults to half the preset's
+// diameter; otherwise "radius" is required. Materials describe the rope, not the solver: the
+// FTL solver accepts and ignores them. Under a physical solver a rope without a material gets
+// DefaultMaterial (WithDefaults), so every scene also runs under "pbd".
+//
+// # Tools
+//
+// A tool holds its node either on a path of positions ("path", optionally "relative") or with
+// a force ("force", N; physical solvers only):
+//
+//	{"rope": 0, "node": -1, "grasp": 0, "force": [{"t": 0, "f": [0, 0, 0]}, {"t": 1, "f": [0.1, 0, 0]}]}
+//
+// Both kinds of keys are interpolated linearly in time and held constant before the first key
+// and after the last (TargetAt, ForceAt). A tool has exactly one of "path" and "force".
+//
 // # Strictness
 //
 // Parse is stricter than encoding/json. It rejects unknown field names, names that match a

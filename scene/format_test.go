@@ -349,9 +349,12 @@ func TestParseKeepsNullOptional(t *testing.T) {
 
 func testdataScenes(t testing.TB) map[string][]byte {
 	t.Helper()
+	// testdata/pbd holds the samples for the physical solver (Build runs testdata/*.json).
 	files, err := filepath.Glob(filepath.Join("testdata", "*.json"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no testdata: %v", err)
+	pbd, err2 := filepath.Glob(filepath.Join("testdata", "pbd", "*.json"))
+	files = append(files, pbd...)
+	if err != nil || err2 != nil || len(files) == 0 || len(pbd) == 0 {
+		t.Fatalf("no testdata: %v %v", err, err2)
 	}
 	out := make(map[string][]byte)
 	for _, f := range files {

@@ -22,6 +22,20 @@ func FuzzParse(f *testing.F) {
 		`{"dt":0.01,"duration":1,"ropes":[{"links":3,"link_length":1,"radius":0.5,"layout":{"type":"clove","obstacle":0}}],"obstacles":[{"type":"ring","center":[0,0,0],"axis":[0,0,1],"major":1,"radius":0.1}]}`,
 		`{"dt":0.01,"duration":1,"ropes":[{"links":3,"link_length":1,"radius":0.5,"layout":{"type":"straight"}}],"tools":[{"rope":0,"node":-1,"grasp":0,"path":[{"t":0,"pos":[0,0,0]}]},{"rope":0,"node":3,"grasp":0.5,"path":[{"t":1e-320,"pos":[1e-320,-0,0]}]}]}`,
 		`{"seed":18446744073709551616}`, `{"ropes":[{"links":1.0}]}`, `{"ropes":[[[[[[[[[[[[`,
+		// The physical layer: gravity, materials (preset and object), the pbd solver's fields,
+		// force tools.
+		`{"dt":0.01,"duration":1,"gravity":[0,0,-9.81],"solver":{"type":"pbd","substeps":4,"iterations":2,"max_grasp_force":1},"ropes":[{"links":3,"link_length":0.01,"material":"nylon-3-0","layout":{"type":"straight"}}],"tools":[{"rope":0,"node":-1,"grasp":0,"force":[{"t":0,"f":[0,0,0]},{"t":1,"f":[0.1,0,0]}]}]}`,
+		`{"dt":0.01,"duration":1,"solver":{"type":"pbd"},"ropes":[{"links":3,"link_length":1,"radius":0.5,"material":{"density":1000,"young":1e7,"shear":4e6,"friction":{"static":0.5,"kinetic":0.4},"damping":0.1},"layout":{"type":"straight"}}]}`,
+		`{"dt":0.01,"duration":1,"ropes":[{"links":3,"link_length":1,"radius":0.5,"material":"cotton-string","layout":{"type":"straight"}}]}`,
+		`{"dt":0.01,"duration":1,"ropes":[{"links":3,"link_length":1,"material":"climbing-rope-10mm","layout":{"type":"straight"}}]}`,
+		`{"dt":0.01,"duration":1,"ropes":[{"links":3,"link_length":1,"radius":0.5,"material":"","layout":{"type":"straight"}}]}`,
+		`{"dt":0.01,"duration":1,"ropes":[{"links":3,"link_length":1,"radius":0.5,"material":{"youngs":1},"layout":{"type":"straight"}}]}`,
+		`{"dt":0.01,"duration":1,"ropes":[{"links":3,"link_length":1,"radius":0.5,"material":{"density":1,"young":1,"shear":0.1},"layout":{"type":"straight"}}]}`,
+		`{"dt":0.01,"duration":1,"ropes":[{"links":3,"link_length":1,"radius":0.5,"material":7,"layout":{"type":"straight"}}]}`,
+		`{"dt":0.01,"duration":1,"gravity":[1e308,1e308,0],"ropes":[{"links":3,"link_length":1,"radius":0.5,"layout":{"type":"straight"}}]}`,
+		`{"dt":0.01,"duration":1,"solver":{"type":"pbd","epsilon":0.1},"ropes":[{"links":3,"link_length":1,"radius":0.5,"layout":{"type":"straight"}}]}`,
+		`{"dt":0.01,"duration":1,"solver":{"substeps":3},"ropes":[{"links":3,"link_length":1,"radius":0.5,"layout":{"type":"straight"}}],"tools":[{"rope":0,"node":0,"grasp":0,"force":[{"t":0,"f":[1,0,0]}]}]}`,
+		`{"dt":0.01,"duration":1,"solver":{"type":"pbd"},"ropes":[{"links":3,"link_length":1,"radius":0.5,"layout":{"type":"straight"}}],"tools":[{"rope":0,"node":0,"grasp":0,"relative":true,"force":[{"t":0,"f":[1,0,0]}],"path":[]}]}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -53,6 +67,18 @@ func FuzzParse(f *testing.F) {
 		}
 		for i := range d.Tools {
 			d.Tools[i].TargetAt(d.Duration/2, vec.V3{})
+			if f := d.Tools[i].ForceAt(d.Duration / 2); !f.IsFinite() || f.Norm() > MaxForce*(1+1e-12) {
+				t.Fatalf("ForceAt gave %v", f)
+			}
+		}
+		for i := range d.Ropes {
+			r := &d.Ropes[i]
+			if !(r.Radius > 0) {
+				t.Fatalf("WithDefaults left rope %d without a radius", i)
+			}
+			if m := r.ResolvedMaterial(); d.Solver.Physical() && m.Validate() != nil {
+				t.Fatalf("rope %d under a physical solver has material %+v: %v", i, m, m.Validate())
+			}
 		}
 	})
 }
