@@ -15,12 +15,13 @@
 // (only the newest is kept) and is disconnected when a write or a ping has waited
 // WriteTimeout (default 5 s) or its event queue overflows.
 //
-// # Protocol, version 1
+// # Protocol, version 2
 //
-// Server→client binary frames are snapshots, little-endian:
+// Server→client binary frames are snapshots, little-endian (every length is exact: a frame
+// with more or fewer bytes than its header implies is malformed):
 //
 //	offset  type   field
-//	0       u32    magic 0x314E534B ("KSN1")
+//	0       u32    magic 0x324E534B ("KSN2")
 //	4       u32    cycle
 //	8       f64    time, s
 //	16      f32    cycles_per_second (measured physics rate; 0 while paused)
@@ -29,10 +30,25 @@
 //	24      u16    nStrands
 //	26      u16    nTools
 //	28      u32    nNodes
-//	32      nStrands × { u32 first node, u32 nodes, f32 radius (m) }
-//	        nNodes × { f32 x, f32 y, f32 z } (m)
-//	        nTools × { i32 node (−1: holds nothing), u8 active, u8 controller-owned,
-//	                   2 bytes padding, f32 × 3 target (m) }
+//	32      u32    flags: bit 0 tensions present; other bits are 0 (a decoder refuses them)
+//	36      nStrands × { u32 first node, u32 nodes, f32 radius (m) }            (12 bytes each)
+//	        nNodes × { f32 x, f32 y, f32 z } (m)                               (12 bytes each)
+//	        nTools × {                                                         (32 bytes each)
+//	          +0   i32    node (−1: holds nothing)
+//	          +4   u8     active
+//	          +5   u8     controller-owned
+//	          +6   u8     has-force: 1 when the solver has a force model and the tool is active
+//	          +7   u8     mode: 0 holds its node at the target, 1 pulls it with a set force
+//	          +8   f32×3  target (m)
+//	          +20  f32×3  force the tool exerts on the rope (N; 0 when has-force is 0)
+//	        }
+//	        if flags bit 0: nSegments × f32 tension (N, positive stretched), in global segment
+//	        order (strand by strand, segment i joins nodes first+i and first+i+1);
+//	        nSegments = Σ max(nodes − 1, 0) over the frame's strands
+//
+// Tensions and forces come only from a physical solver ("pbd"); under the geometric FTL solver
+// the flag is 0 and every has-force byte is 0. Version 1 ("KSN1", a 32-byte header, 20-byte
+// tool records without force, no tensions) is no longer sent.
 //
 // The tools are the scene's scripted tools followed by the two user tools (controller-owned =
 // 1); user tool k of the commands is the k-th tool with that flag. Frames are sent at most
@@ -42,16 +58,18 @@
 //
 // Server→client text frames are JSON events:
 //
-//	{"type":"hello","version":1,"scenes":[names],"scene":name,"controller":bool,
+//	{"type":"hello","version":2,"scenes":[names],"scene":name,"solver":"ftl|pbd",
+//	 "solvers":["ftl","pbd"],"controller":bool,
 //	 "obstacles":[{"kind":"plane|sphere|pole|ring","center":[x,y,z],"axis":[x,y,z],
 //	               "a":[x,y,z],"b":[x,y,z],"radius":r,"major":R}],
 //	 "params":{"epsilon":m,"radius":m,"delta":m}}
 //	     first, on connect. Obstacle fields by kind: plane center (a point) + axis (unit
 //	     normal); sphere center + radius; pole a + b + radius; ring center + axis (unit) +
-//	     major + radius (tube). Absent fields are omitted.
+//	     major + radius (tube). Absent fields are omitted. "solver" is the solver type of the
+//	     current world; "solvers" lists the types a "solver" command may name.
 //	{"type":"scene", ...the same fields as hello...}
-//	     whenever the world is rebuilt (scene, reset, param commands), before any frame of the
-//	     new world.
+//	     whenever the world is rebuilt (scene, reset, param, solver commands), before any frame
+//	     of the new world.
 //	{"type":"knot","cycle":n,"ropes":["3_1"],"details":["..."],"links":["..."]}
 //	     when the identification changes (and on connect, the latest one).
 //	{"type":"state","paused":bool,"controller":bool}
@@ -75,6 +93,8 @@
 //	                                         solver cannot change them in a running world);
 //	                                         needs 0 ≤ ε < radius, radius > 0, δ < radius,
 //	                                         radius ≤ 2·link length, ropes not overlapping
+//	{"type":"solver","name":"pbd"}           restart the current scene with that solver (one of
+//	                                         the hello's "solvers"; at most 16 bytes)
 //
 // Control: one client at a time controls; the first client to connect gets it, others watch.
 // When the controller disconnects, control passes to the longest-connected client. A
@@ -83,7 +103,7 @@
 // controller's: from a watcher it gets an error event.
 //
 // Scripted tools: the first grasp turns the scene's scripted tools off for good (the user takes
-// over); reset, scene and param restore them.
+// over); reset, scene, param and solver restore them.
 //
 // Errors and limits: a bad message (not JSON, unknown type, missing or misplaced field, tool
 // not 0/1, negative or out-of-range node, NaN or |coordinate| > 1000 m, binary frame) gets an

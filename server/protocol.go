@@ -10,23 +10,32 @@ import (
 	"math"
 
 	"github.com/knotsim/knotsim/shape"
+	"github.com/knotsim/knotsim/vec"
 	"github.com/knotsim/knotsim/world"
 )
 
 // Protocol constants (see the package comment).
 const (
-	Version        = 1          // the "version" of the hello event
-	SnapshotMagic  = 0x314E534B // "KSN1" read as little-endian bytes
+	Version        = 2          // the "version" of the hello event
+	SnapshotMagic  = 0x324E534B // "KSN2" read as little-endian bytes
 	MaxMessage     = 4 << 10    // bytes of a client message accepted (larger: an error event)
 	HardReadLimit  = 64 << 10   // bytes of a client message beyond which the connection is closed (1009)
 	MaxCoord       = 1000.0     // m, largest |coordinate| of a move target
 	UserTools      = 2          // tools 0 and 1 of the commands
-	headerSize     = 32
+	headerSize     = 36
 	strandSize     = 12
-	toolSize       = 20
+	toolSize       = 32
 	nodeSize       = 12
+	tensionSize    = 4
+	maxSolverName  = 16 // longest solver name a "solver" command may give
 	maxU16         = math.MaxUint16
 	commandTypeMax = 16 // longest command type name we accept
+)
+
+// Snapshot header flags (offset 32).
+const (
+	FlagTensions = 1 << 0 // the frame ends with nSegments f32 tensions
+	knownFlags   = FlagTensions
 )
 
 // Command types a client sends.
@@ -41,6 +50,7 @@ const (
 	CmdReset   = "reset"
 	CmdScene   = "scene"
 	CmdParam   = "param"
+	CmdSolver  = "solver"
 )
 
 // Command is one client→server message, decoded and checked by DecodeCommand. Only the
@@ -50,7 +60,7 @@ type Command struct {
 	Tool    *int        `json:"tool,omitempty"`    // grasp, move, release: 0 or 1
 	Node    *int        `json:"node,omitempty"`    // grasp: global node index ≥ 0 (upper bound checked against the world)
 	Target  *[3]float64 `json:"target,omitempty"`  // move: m, finite, |coordinate| ≤ MaxCoord
-	Name    string      `json:"name,omitempty"`    // scene: a name from the hello's "scenes"
+	Name    string      `json:"name,omitempty"`    // scene: a name from the hello's "scenes"; solver: one of its "solvers"
 	Epsilon *float64    `json:"epsilon,omitempty"` // param: m
 	Radius  *float64    `json:"radius,omitempty"`  // param: m
 }
@@ -67,6 +77,7 @@ var commandFields = map[string]struct{ tool, node, target, name, eps, radius byt
 	CmdReset:   {},
 	CmdScene:   {name: 'r'},
 	CmdParam:   {eps: 'o', radius: 'o'},
+	CmdSolver:  {name: 'r'},
 }
 
 // DecodeCommand parses and checks one client message: a single strict JSON object (no unknown
@@ -144,6 +155,9 @@ func DecodeCommand(data []byte) (Command, error) {
 	if c.Type == CmdScene && len(c.Name) > 256 {
 		return Command{}, errors.New("scene: name too long")
 	}
+	if c.Type == CmdSolver && len(c.Name) > maxSolverName {
+		return Command{}, fmt.Errorf("solver: name of %d bytes; at most %d", len(c.Name), maxSolverName)
+	}
 	return c, nil
 }
 
@@ -168,12 +182,14 @@ type Params struct {
 }
 
 // SceneEvent is the "hello" event (on connect) and the "scene" event (scene change, reset,
-// param change).
+// param change, solver change).
 type SceneEvent struct {
 	Type       string         `json:"type"` // "hello" or "scene"
 	Version    int            `json:"version"`
 	Scenes     []string       `json:"scenes"`
 	Scene      string         `json:"scene"`
+	Solver     string         `json:"solver"`  // the current world's solver type ("ftl", "pbd")
+	Solvers    []string       `json:"solvers"` // the solver types a "solver" command may name
 	Controller bool           `json:"controller"`
 	Obstacles  []ObstacleInfo `json:"obstacles"`
 	Params     Params         `json:"params"`
@@ -249,47 +265,71 @@ func sameKnot(a, b *world.KnotReport) bool {
 
 // EncodeSnapshot appends the binary snapshot frame of s to dst (see the package comment).
 // Tools with index ≥ userBase are the controller's (flag 1). cps is the measured physics rate.
+// The tensions are written (header flag FlagTensions) when s.Tension has one value per
+// segment of the frame's strands.
 func EncodeSnapshot(dst []byte, s *world.Snapshot, userBase int, cps float64) []byte {
 	le := binary.LittleEndian
 	clamp16 := func(n int) uint16 { return uint16(min(max(n, 0), maxU16)) }
+	f32 := func(dst []byte, v float64) []byte { return le.AppendUint32(dst, math.Float32bits(float32(v))) }
+	strands := s.Strands[:min(len(s.Strands), maxU16)]
+	nSegs := 0
+	for _, st := range strands {
+		nSegs += max(st.Nodes-1, 0)
+	}
+	var flags uint32
+	if nSegs > 0 && len(s.Tension) == nSegs {
+		flags |= FlagTensions
+	}
 	dst = le.AppendUint32(dst, SnapshotMagic)
 	dst = le.AppendUint32(dst, uint32(s.Cycle))
 	dst = le.AppendUint64(dst, math.Float64bits(s.Time))
-	dst = le.AppendUint32(dst, math.Float32bits(float32(cps)))
+	dst = f32(dst, cps)
 	dst = le.AppendUint16(dst, clamp16(s.Stats.Contacts))
 	dst = le.AppendUint16(dst, clamp16(s.Stats.Clusters))
 	dst = le.AppendUint16(dst, clamp16(len(s.Strands)))
 	dst = le.AppendUint16(dst, clamp16(len(s.Tools)))
 	dst = le.AppendUint32(dst, uint32(len(s.Pos)))
-	for _, st := range s.Strands[:min(len(s.Strands), maxU16)] {
+	dst = le.AppendUint32(dst, flags)
+	for _, st := range strands {
 		dst = le.AppendUint32(dst, uint32(st.First))
 		dst = le.AppendUint32(dst, uint32(st.Nodes))
-		dst = le.AppendUint32(dst, math.Float32bits(float32(st.Radius)))
+		dst = f32(dst, st.Radius)
 	}
 	for _, p := range s.Pos {
-		dst = le.AppendUint32(dst, math.Float32bits(float32(p.X)))
-		dst = le.AppendUint32(dst, math.Float32bits(float32(p.Y)))
-		dst = le.AppendUint32(dst, math.Float32bits(float32(p.Z)))
+		dst = f32(f32(f32(dst, p.X), p.Y), p.Z)
 	}
 	for i, t := range s.Tools[:min(len(s.Tools), maxU16)] {
 		node := int32(-1)
 		if t.Active {
 			node = int32(t.Node)
 		}
-		var active, owned byte
+		var active, owned, hasForce byte
 		if t.Active {
 			active = 1
 		}
 		if i >= userBase {
 			owned = 1
 		}
+		var f vec.V3
+		if t.Active && t.HasForce {
+			hasForce, f = 1, t.Applied
+		}
 		dst = le.AppendUint32(dst, uint32(node))
-		dst = append(dst, active, owned, 0, 0)
-		dst = le.AppendUint32(dst, math.Float32bits(float32(t.Target.X)))
-		dst = le.AppendUint32(dst, math.Float32bits(float32(t.Target.Y)))
-		dst = le.AppendUint32(dst, math.Float32bits(float32(t.Target.Z)))
+		dst = append(dst, active, owned, hasForce, byte(t.Mode))
+		dst = f32(f32(f32(dst, t.Target.X), t.Target.Y), t.Target.Z)
+		dst = f32(f32(f32(dst, f.X), f.Y), f.Z)
+	}
+	if flags&FlagTensions != 0 {
+		for _, v := range s.Tension {
+			dst = f32(dst, v)
+		}
 	}
 	return dst
+}
+
+// SnapshotSize is the length of the frame EncodeSnapshot writes for s (a capacity hint).
+func SnapshotSize(s *world.Snapshot) int {
+	return headerSize + len(s.Strands)*strandSize + len(s.Pos)*nodeSize + len(s.Tools)*toolSize + len(s.Tension)*tensionSize
 }
 
 // DecodedSnapshot is a parsed snapshot frame (tests, tools written in Go).
@@ -299,9 +339,11 @@ type DecodedSnapshot struct {
 	CyclesPerSecond  float32
 	Contacts         uint16
 	Clusters         uint16
+	Flags            uint32
 	Strands          []DecodedStrand
 	Pos              [][3]float32
 	Tools            []DecodedTool
+	Tensions         []float32 // one per segment in global segment order; nil without FlagTensions
 	NStrands, NTools uint16
 }
 
@@ -316,10 +358,13 @@ type DecodedTool struct {
 	Node       int32 // −1: holds nothing
 	Active     bool
 	Controller bool
+	HasForce   bool  // Force is known (a physical solver and an active tool)
+	Mode       uint8 // solver.GraspMode: 0 holds a position, 1 pulls with a force
 	Target     [3]float32
+	Force      [3]float32 // on the rope, N
 }
 
-// DecodeSnapshot parses a snapshot frame, checking its magic and length.
+// DecodeSnapshot parses a snapshot frame, checking its magic, flags, strands and exact length.
 func DecodeSnapshot(b []byte) (*DecodedSnapshot, error) {
 	le := binary.LittleEndian
 	if len(b) < headerSize {
@@ -333,17 +378,34 @@ func DecodeSnapshot(b []byte) (*DecodedSnapshot, error) {
 		CyclesPerSecond: math.Float32frombits(le.Uint32(b[16:])),
 		Contacts:        le.Uint16(b[20:]), Clusters: le.Uint16(b[22:]),
 		NStrands: le.Uint16(b[24:]), NTools: le.Uint16(b[26:]),
+		Flags: le.Uint32(b[32:]),
 	}
-	nNodes := le.Uint32(b[28:])
-	want := headerSize + int(d.NStrands)*strandSize + int(nNodes)*nodeSize + int(d.NTools)*toolSize
-	if len(b) != want {
-		return nil, fmt.Errorf("snapshot: %d bytes; the header says %d", len(b), want)
+	nNodes := int64(le.Uint32(b[28:]))
+	if d.Flags&^knownFlags != 0 {
+		return nil, fmt.Errorf("snapshot: unknown flags %#x", d.Flags&^knownFlags)
+	}
+	fixed := int64(headerSize) + int64(d.NStrands)*strandSize + nNodes*nodeSize + int64(d.NTools)*toolSize
+	if int64(len(b)) < fixed {
+		return nil, fmt.Errorf("snapshot: %d bytes; the header says at least %d", len(b), fixed)
 	}
 	f32 := func(o int) float32 { return math.Float32frombits(le.Uint32(b[o:])) }
 	o := headerSize
-	for range d.NStrands {
-		d.Strands = append(d.Strands, DecodedStrand{le.Uint32(b[o:]), le.Uint32(b[o+4:]), f32(o + 8)})
+	var nSegs int64
+	for i := range d.NStrands {
+		st := DecodedStrand{le.Uint32(b[o:]), le.Uint32(b[o+4:]), f32(o + 8)}
+		if int64(st.First)+int64(st.Nodes) > nNodes {
+			return nil, fmt.Errorf("snapshot: strand %d [%d, +%d) beyond %d nodes", i, st.First, st.Nodes, nNodes)
+		}
+		nSegs += max(int64(st.Nodes)-1, 0)
+		d.Strands = append(d.Strands, st)
 		o += strandSize
+	}
+	want := fixed
+	if d.Flags&FlagTensions != 0 {
+		want += nSegs * tensionSize
+	}
+	if int64(len(b)) != want {
+		return nil, fmt.Errorf("snapshot: %d bytes; the header says %d", len(b), want)
 	}
 	d.Pos = make([][3]float32, nNodes)
 	for i := range d.Pos {
@@ -352,8 +414,17 @@ func DecodeSnapshot(b []byte) (*DecodedSnapshot, error) {
 	}
 	for range d.NTools {
 		d.Tools = append(d.Tools, DecodedTool{Node: int32(le.Uint32(b[o:])), Active: b[o+4] != 0, Controller: b[o+5] != 0,
-			Target: [3]float32{f32(o + 8), f32(o + 12), f32(o + 16)}})
+			HasForce: b[o+6] != 0, Mode: b[o+7],
+			Target: [3]float32{f32(o + 8), f32(o + 12), f32(o + 16)},
+			Force:  [3]float32{f32(o + 20), f32(o + 24), f32(o + 28)}})
 		o += toolSize
+	}
+	if d.Flags&FlagTensions != 0 {
+		d.Tensions = make([]float32, nSegs)
+		for i := range d.Tensions {
+			d.Tensions[i] = f32(o)
+			o += tensionSize
+		}
 	}
 	return d, nil
 }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"encoding/json"
 	"math"
 	"reflect"
@@ -25,6 +26,8 @@ func TestDecodeCommand(t *testing.T) {
 		`{"type":"param","epsilon":0.001}`,
 		`{"type":"param","radius":0.004}`,
 		`{"type":"param","epsilon":0.001,"radius":0.004}`,
+		`{"type":"solver","name":"pbd"}`,
+		`{"type":"solver","name":"` + strings.Repeat("x", 16) + `"}`,
 		` {"type":"pause"} `,
 	}
 	for _, s := range good {
@@ -33,33 +36,37 @@ func TestDecodeCommand(t *testing.T) {
 		}
 	}
 	bad := map[string]string{
-		``:                                                "bad command",
-		`not json`:                                        "bad command",
-		`[]`:                                              "bad command",
-		`{"type":"jump"}`:                                 "unknown command type",
-		`{}`:                                              "unknown command type",
-		`{"type":"pause"} {"type":"play"}`:                "trailing",
-		`{"type":"pause","x":1}`:                          "unknown field",
-		`{"type":"pause","tool":0}`:                       `unexpected field "tool"`,
-		`{"type":"grasp","tool":0}`:                       `missing "node"`,
-		`{"type":"grasp","node":3}`:                       `missing "tool"`,
-		`{"type":"grasp","tool":2,"node":3}`:              "tools are 0 and 1",
-		`{"type":"grasp","tool":-1,"node":3}`:             "tools are 0 and 1",
-		`{"type":"grasp","tool":0,"node":-3}`:             "negative",
-		`{"type":"grasp","tool":0.5,"node":3}`:            "bad command",
-		`{"type":"grasp","tool":0,"node":1e30}`:           "bad command",
-		`{"type":"move","tool":0}`:                        `missing "target"`,
-		`{"type":"move","tool":0,"target":[1,2]}`:         "",
-		`{"type":"move","tool":0,"target":[1e300,0,0]}`:   "within",
-		`{"type":"move","tool":0,"target":[1e999,0,0]}`:   "bad command",
-		`{"type":"move","tool":0,"target":[0,0,"x"]}`:     "bad command",
-		`{"type":"move","tool":0,"target":[0,0,NaN]}`:     "bad command",
-		`{"type":"scene"}`:                                `missing "name"`,
-		`{"type":"param"}`:                                "epsilon",
-		`{"type":"param","epsilon":-1}`:                   "≥ 0",
-		`{"type":"param","radius":0}`:                     "> 0",
-		`{"type":"param","epsilon":0.005,"radius":0.005}`: "below",
-		`{"type":"` + strings.Repeat("x", 100) + `"}`:     "unknown command type",
+		``:                                              "bad command",
+		`not json`:                                      "bad command",
+		`[]`:                                            "bad command",
+		`{"type":"jump"}`:                               "unknown command type",
+		`{}`:                                            "unknown command type",
+		`{"type":"pause"} {"type":"play"}`:              "trailing",
+		`{"type":"pause","x":1}`:                        "unknown field",
+		`{"type":"pause","tool":0}`:                     `unexpected field "tool"`,
+		`{"type":"grasp","tool":0}`:                     `missing "node"`,
+		`{"type":"grasp","node":3}`:                     `missing "tool"`,
+		`{"type":"grasp","tool":2,"node":3}`:            "tools are 0 and 1",
+		`{"type":"grasp","tool":-1,"node":3}`:           "tools are 0 and 1",
+		`{"type":"grasp","tool":0,"node":-3}`:           "negative",
+		`{"type":"grasp","tool":0.5,"node":3}`:          "bad command",
+		`{"type":"grasp","tool":0,"node":1e30}`:         "bad command",
+		`{"type":"move","tool":0}`:                      `missing "target"`,
+		`{"type":"move","tool":0,"target":[1,2]}`:       "",
+		`{"type":"move","tool":0,"target":[1e300,0,0]}`: "within",
+		`{"type":"move","tool":0,"target":[1e999,0,0]}`: "bad command",
+		`{"type":"move","tool":0,"target":[0,0,"x"]}`:   "bad command",
+		`{"type":"move","tool":0,"target":[0,0,NaN]}`:   "bad command",
+		`{"type":"scene"}`:                              `missing "name"`,
+		`{"type":"solver"}`:                             `missing "name"`,
+		`{"type":"solver","name":""}`:                   `missing "name"`,
+		`{"type":"solver","name":"pbd","tool":0}`:       `unexpected field "tool"`,
+		`{"type":"solver","name":"` + strings.Repeat("x", 17) + `"}`: "at most 16",
+		`{"type":"param"}`:                                                 "epsilon",
+		`{"type":"param","epsilon":-1}`:                                    "≥ 0",
+		`{"type":"param","radius":0}`:                                      "> 0",
+		`{"type":"param","epsilon":0.005,"radius":0.005}`:                  "below",
+		`{"type":"` + strings.Repeat("x", 100) + `"}`:                      "unknown command type",
 		`{"type":"pause","pad":"` + strings.Repeat("x", MaxMessage) + `"}`: "at most 4096",
 	}
 	for s, want := range bad {
@@ -84,7 +91,7 @@ func FuzzDecodeCommand(f *testing.F) {
 	for _, s := range []string{
 		`{"type":"grasp","tool":0,"node":12}`, `{"type":"move","tool":1,"target":[0.1,-0.2,3e-3]}`,
 		`{"type":"param","epsilon":0.001,"radius":0.004}`, `{"type":"scene","name":"overhand"}`,
-		`{"type":"release","tool":0}`, `{"type":"control"}`, `{"type":"move","tool":0,"target":[1e400,0,0]}`,
+		`{"type":"solver","name":"pbd"}`, `{"type":"release","tool":0}`, `{"type":"control"}`, `{"type":"move","tool":0,"target":[1e400,0,0]}`,
 		`{"type":"grasp","tool":0,"node":-1}`, `{"type":"pause"}x`, "\x00", `{"type":null}`,
 	} {
 		f.Add([]byte(s))
@@ -132,7 +139,7 @@ func FuzzDecodeCommand(f *testing.F) {
 	})
 }
 
-// The binary frame has exactly the documented layout.
+// The binary frame has exactly the documented layout (version 2).
 func TestSnapshotLayout(t *testing.T) {
 	s := &world.Snapshot{
 		Cycle: 1234, Time: 1.234,
@@ -143,17 +150,20 @@ func TestSnapshotLayout(t *testing.T) {
 		Stats: solver.Stats{Contacts: 70000, Clusters: 3},
 	}
 	b := EncodeSnapshot(nil, s, 2, 987.5)
-	if want := 32 + 2*12 + 3*12 + 3*20; len(b) != want {
-		t.Fatalf("%d bytes, want %d", len(b), want)
+	if want := 36 + 2*12 + 3*12 + 3*32; len(b) != want || SnapshotSize(s) != want {
+		t.Fatalf("%d bytes (SnapshotSize %d), want %d", len(b), SnapshotSize(s), want)
 	}
-	if string(b[:4]) != "KSN1" {
+	if string(b[:4]) != "KSN2" {
 		t.Errorf("magic bytes %q", b[:4])
+	}
+	if !bytes.Equal(b[32:36], []byte{0, 0, 0, 0}) {
+		t.Errorf("flags % x without tensions", b[32:36])
 	}
 	d, err := DecodeSnapshot(b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.Cycle != 1234 || d.Time != 1.234 || d.CyclesPerSecond != 987.5 || d.Contacts != 65535 || d.Clusters != 3 {
+	if d.Cycle != 1234 || d.Time != 1.234 || d.CyclesPerSecond != 987.5 || d.Contacts != 65535 || d.Clusters != 3 || d.Flags != 0 {
 		t.Errorf("header %+v", d)
 	}
 	if !reflect.DeepEqual(d.Strands, []DecodedStrand{{0, 2, 0.005}, {2, 1, 0.25}}) {
@@ -162,11 +172,109 @@ func TestSnapshotLayout(t *testing.T) {
 	if d.Pos[2] != [3]float32{7, 8, 9} {
 		t.Errorf("pos %v", d.Pos)
 	}
-	want := []DecodedTool{{1, true, false, [3]float32{0.5, 0, 0}}, {-1, false, false, [3]float32{}}, {2, true, true, [3]float32{0, 0, -1}}}
+	want := []DecodedTool{{Node: 1, Active: true, Target: [3]float32{0.5, 0, 0}}, {Node: -1},
+		{Node: 2, Active: true, Controller: true, Target: [3]float32{0, 0, -1}}}
 	if !reflect.DeepEqual(d.Tools, want) {
 		t.Errorf("tools %+v", d.Tools)
 	}
+	if d.Tensions != nil {
+		t.Errorf("tensions %v without the flag", d.Tensions)
+	}
 	if _, err := DecodeSnapshot(b[:len(b)-1]); err == nil {
 		t.Error("short frame accepted")
+	}
+	if _, err := DecodeSnapshot(append(b[:len(b):len(b)], 0)); err == nil {
+		t.Error("long frame accepted")
+	}
+	// the first tool record: node, flags, target, force
+	tool := b[36+2*12+3*12:][:32]
+	wantTool := []byte{1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0x3f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
+	if !bytes.Equal(tool, wantTool) {
+		t.Errorf("tool record % x, want % x", tool, wantTool)
+	}
+}
+
+// A physical solver's frame: forces in the tool records, tensions after them in global
+// segment order, and the decoder strict about flags and lengths.
+func TestSnapshotTensionsAndForces(t *testing.T) {
+	s := &world.Snapshot{
+		Cycle: 7, Time: 0.007,
+		Pos: []vec.V3{{X: 0}, {X: 0.01}, {X: 0.02}, {X: 0.03}, {Y: 1}, {Y: 1.01}, {Y: 1.02}},
+		// strands of 4 and 3 nodes: 3 + 2 segments
+		Strands: []rope.Strand{{First: 0, Nodes: 4, Radius: 0.005}, {First: 4, Nodes: 3, Radius: 0.004}},
+		Tools: []world.Tool{
+			{Node: 3, Active: true, Mode: solver.HoldForce, Force: vec.V3{X: 2}, Applied: vec.V3{X: 2}, HasForce: true},
+			{Node: 0, Active: true, Target: vec.V3{X: -0.1}, Applied: vec.V3{X: -1.5, Y: 0.25, Z: -0.125}, HasForce: true},
+			{Node: 5, Active: false, Applied: vec.V3{X: 9}, HasForce: true}, // inactive: no force on the wire
+		},
+		Tension: []float64{1.5, 2.5, -0.5, 0, 3.25},
+	}
+	b := EncodeSnapshot(nil, s, 1, 1000)
+	if want := 36 + 2*12 + 7*12 + 3*32 + 5*4; len(b) != want || SnapshotSize(s) != want {
+		t.Fatalf("%d bytes (SnapshotSize %d), want %d", len(b), SnapshotSize(s), want)
+	}
+	if !bytes.Equal(b[32:36], []byte{1, 0, 0, 0}) {
+		t.Errorf("flags % x", b[32:36])
+	}
+	d, err := DecodeSnapshot(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Flags != FlagTensions {
+		t.Errorf("flags %#x", d.Flags)
+	}
+	if want := []float32{1.5, 2.5, -0.5, 0, 3.25}; !reflect.DeepEqual(d.Tensions, want) {
+		t.Errorf("tensions %v, want %v", d.Tensions, want)
+	}
+	want := []DecodedTool{
+		{Node: 3, Active: true, HasForce: true, Mode: uint8(solver.HoldForce), Force: [3]float32{2, 0, 0}},
+		{Node: 0, Active: true, Controller: true, HasForce: true, Target: [3]float32{-0.1, 0, 0}, Force: [3]float32{-1.5, 0.25, -0.125}},
+		{Node: -1, Controller: true},
+	}
+	for i := range want {
+		want[i].Target[0] = float32(s.Tools[i].Target.X)
+	}
+	want[2].Target = [3]float32{}
+	if !reflect.DeepEqual(d.Tools, want) {
+		t.Errorf("tools\n%+v\nwant\n%+v", d.Tools, want)
+	}
+	if _, err := DecodeSnapshot(b[:len(b)-4]); err == nil {
+		t.Error("frame missing a tension accepted")
+	}
+	noFlag := append([]byte(nil), b...)
+	noFlag[32] = 0
+	if _, err := DecodeSnapshot(noFlag); err == nil || !strings.Contains(err.Error(), "header says") {
+		t.Errorf("tensions without the flag: %v", err)
+	}
+	unknown := append([]byte(nil), b...)
+	unknown[32] = 3
+	if _, err := DecodeSnapshot(unknown); err == nil || !strings.Contains(err.Error(), "unknown flags") {
+		t.Errorf("unknown flag: %v", err)
+	}
+	beyond := append([]byte(nil), b...)
+	beyond[36+12+4] = 8 // strand 1: 8 nodes from node 4
+	if _, err := DecodeSnapshot(beyond); err == nil || !strings.Contains(err.Error(), "beyond") {
+		t.Errorf("strand beyond the nodes: %v", err)
+	}
+
+	// a tension count that does not match the strands is not written (the flag stays off)
+	s.Tension = s.Tension[:4]
+	b = EncodeSnapshot(nil, s, 1, 1000)
+	if d, err := DecodeSnapshot(b); err != nil || d.Flags != 0 || d.Tensions != nil {
+		t.Errorf("mismatched tensions: flags %v, %v", d, err)
+	}
+}
+
+// The hello and scene events carry the solver and the solvers a command may name.
+func TestSceneEventJSON(t *testing.T) {
+	b, err := json.Marshal(SceneEvent{Type: "hello", Version: Version, Scenes: []string{"overhand"}, Scene: "overhand",
+		Solver: "pbd", Solvers: []string{"ftl", "pbd"}, Obstacles: []ObstacleInfo{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"version":2`, `"solver":"pbd"`, `"solvers":["ftl","pbd"]`} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("%s lacks %s", b, want)
+		}
 	}
 }
