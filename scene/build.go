@@ -9,7 +9,9 @@ import (
 	"github.com/knotsim/knotsim/layout"
 	"github.com/knotsim/knotsim/rope"
 	"github.com/knotsim/knotsim/shape"
+	"github.com/knotsim/knotsim/solver"
 	"github.com/knotsim/knotsim/solver/ftl"
+	"github.com/knotsim/knotsim/solver/pbd"
 	"github.com/knotsim/knotsim/vec"
 	"github.com/knotsim/knotsim/world"
 )
@@ -28,6 +30,7 @@ type Sim struct {
 // BuildOptions override a scene's settings for one run.
 type BuildOptions struct {
 	Broadphase string // "" keeps the scene's
+	Solver     string // "" keeps the scene's; else the scene runs this solver (Scene.WithSolver)
 	// Context, if set, abandons the build when it is done (layout searches stop; Build returns
 	// an error wrapping the context's error).
 	Context context.Context
@@ -39,6 +42,13 @@ func Build(sc *Scene, o BuildOptions) (*Sim, error) {
 		return nil, err
 	}
 	s := sc.WithDefaults()
+	if o.Solver != "" && o.Solver != s.Solver.Type {
+		sw, err := sc.WithSolver(o.Solver)
+		if err != nil {
+			return nil, err
+		}
+		s = sw.WithDefaults()
+	}
 	if o.Broadphase != "" {
 		s.Solver.Broadphase = o.Broadphase
 	}
@@ -62,7 +72,7 @@ func Build(sc *Scene, o BuildOptions) (*Sim, error) {
 		if err != nil {
 			return nil, fmt.Errorf("scene: ropes[%d].layout: %w", i, err)
 		}
-		if _, err := st.Add(rope.Spec{Radius: r.Radius, Link: r.LinkLength, Pos: pts}); err != nil {
+		if _, err := st.Add(rope.Spec{Radius: r.Radius, Link: r.LinkLength, Pos: pts, Material: r.ResolvedMaterial()}); err != nil {
 			return nil, fmt.Errorf("scene: ropes[%d]: %w", i, err)
 		}
 	}
@@ -73,20 +83,11 @@ func Build(sc *Scene, o BuildOptions) (*Sim, error) {
 	if err := checkStart(st, obs, det, s.Obstacles); err != nil {
 		return nil, err
 	}
-	p := ftl.Params{
-		Delta:        s.Solver.Delta,
-		Epsilon:      *s.Solver.Epsilon,
-		Iterations:   s.Solver.Iterations,
-		Clusters:     *s.Solver.Clusters,
-		StretchGuard: *s.Solver.StretchGuard,
-		MaxStretch:   s.Solver.MaxStretch,
-		LengthPasses: *s.Solver.LengthPasses,
-	}
-	sol, err := ftl.New(p, det)
+	sol, err := newSolver(&s, det)
 	if err != nil {
 		return nil, fmt.Errorf("scene: solver: %w", err)
 	}
-	w, err := world.New(st, world.Config{Dt: s.Dt, Obstacles: obs, Solver: sol})
+	w, err := world.New(st, world.Config{Dt: s.Dt, Obstacles: obs, Solver: sol, Gravity: s.Gravity.V3()})
 	if err != nil {
 		return nil, fmt.Errorf("scene: %w", err)
 	}
@@ -105,9 +106,40 @@ func Build(sc *Scene, o BuildOptions) (*Sim, error) {
 		if name == "" {
 			name = fmt.Sprintf("tool%d", i)
 		}
-		w.AddTool(world.Tool{Name: name, Node: node, Target: st.Pos[node]})
+		tool := world.Tool{Name: name, Node: node, Target: st.Pos[node]}
+		if t.IsForce() {
+			tool.Mode = solver.HoldForce
+		}
+		w.AddTool(tool)
 	}
 	return sim, nil
+}
+
+// newSolver makes the solver of a scene with defaults filled in.
+func newSolver(s *Scene, det collide.Detector) (solver.Solver, error) {
+	switch s.Solver.Type {
+	case "pbd":
+		p := pbd.DefaultParams()
+		if s.Solver.Iterations > 0 {
+			p.Iterations = s.Solver.Iterations
+		}
+		p.Substeps = s.Solver.Substeps
+		if s.Solver.MaxGraspForce != nil {
+			p.MaxGraspForce = *s.Solver.MaxGraspForce
+		}
+		return pbd.New(p, det)
+	case "ftl", "":
+		return ftl.New(ftl.Params{
+			Delta:        s.Solver.Delta,
+			Epsilon:      *s.Solver.Epsilon,
+			Iterations:   s.Solver.Iterations,
+			Clusters:     *s.Solver.Clusters,
+			StretchGuard: *s.Solver.StretchGuard,
+			MaxStretch:   s.Solver.MaxStretch,
+			LengthPasses: *s.Solver.LengthPasses,
+		}, det)
+	}
+	return nil, fmt.Errorf("type %q: not one of %v", s.Solver.Type, SolverTypes)
 }
 
 // Step sets every scripted tool for the time of the coming cycle and steps the world.
@@ -124,6 +156,9 @@ func (s *Sim) Step() error {
 		pos, act := tool.TargetAt(t, s.initial[i])
 		w.Tools[i].Target = pos
 		w.Tools[i].Active = act
+		if tool.IsForce() {
+			w.Tools[i].Force = tool.ForceAt(t)
+		}
 	}
 	return w.Step()
 }

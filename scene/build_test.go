@@ -13,6 +13,8 @@ import (
 // Every sample scene in testdata runs to its end within the engine's bounds.
 func TestTestdataScenesRun(t *testing.T) {
 	files, _ := filepath.Glob("testdata/*.json")
+	pbdFiles, _ := filepath.Glob("testdata/pbd/*.json")
+	files = append(files, pbdFiles...)
 	if len(files) == 0 {
 		t.Fatal("no sample scenes")
 	}

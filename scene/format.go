@@ -176,7 +176,7 @@ var (
 	SolverTypes = []string{"ftl", "pbd"}
 	// PhysicalSolverTypes are the solver types with mass, forces and materials.
 	PhysicalSolverTypes = []string{"pbd"}
-	Broadphases         = []string{"bvh", "aabb", "grid", "brute"}
+	Broadphases         = []string{"bvh", "aabb", "grid", "kubiak", "brute"}
 )
 
 // Solver chooses and tunes the rope solver. A zero field means its default (see WithDefaults).
@@ -203,7 +203,7 @@ type Solver struct {
 
 	// "pbd": the physical position-based solver (gravity, materials, forces).
 	Substeps      int      `json:"substeps,omitempty"`        // substeps per cycle, 1..MaxSubsteps; 0 (the default) = chosen by the solver from the motion
-	MaxGraspForce *float64 `json:"max_grasp_force,omitempty"` // N, 0 < f ≤ MaxForce: the most a position tool pulls with; beyond it the tool lags; default none (unlimited)
+	MaxGraspForce *float64 `json:"max_grasp_force,omitempty"` // N, 0 < f ≤ MaxForce: the most a position tool pulls with; beyond it the tool lags; default: the solver's (pbd: 50 N)
 
 	Broadphase string `json:"broadphase,omitempty"` // both: one of Broadphases; default "bvh"
 }

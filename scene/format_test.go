@@ -109,7 +109,7 @@ func TestValidate(t *testing.T) {
 		{"length passes negative", func(s *Scene) { s.Solver.LengthPasses = ptr(-1) }, "solver.length_passes: must be in 0..100 (got -1)"},
 		{"max stretch low", func(s *Scene) { s.Solver.MaxStretch = 0.9 }, "solver.max_stretch: must be ≥ 1 (got 0.9)"},
 		{"max stretch high", func(s *Scene) { s.Solver.MaxStretch = 11 }, "solver.max_stretch: must be ≤ 10 (got 11)"},
-		{"broadphase", func(s *Scene) { s.Solver.Broadphase = "kd" }, `solver.broadphase: "kd" is not one of bvh, aabb, grid, brute`},
+		{"broadphase", func(s *Scene) { s.Solver.Broadphase = "kd" }, `solver.broadphase: "kd" is not one of bvh, aabb, grid, kubiak, brute`},
 
 		{"no ropes", func(s *Scene) { s.Ropes = nil; s.Tools = nil }, "ropes: must hold 1..64 ropes (got 0)"},
 		{"too many ropes", func(s *Scene) { big(s, 65) }, "ropes: must hold 1..64 ropes (got 65)"},
@@ -580,7 +580,7 @@ func TestValidatePBD(t *testing.T) {
 		{"max grasp force zero", func(s *Scene) { s.Solver.MaxGraspForce = ptr(0.0) }, "solver.max_grasp_force: must be > 0 (got 0)"},
 		{"max grasp force big", func(s *Scene) { s.Solver.MaxGraspForce = ptr(2e4) }, "solver.max_grasp_force: must be ≤ 10000 N (got 20000)"},
 		{"max grasp force nan", func(s *Scene) { s.Solver.MaxGraspForce = ptr(nan()) }, "solver.max_grasp_force: must be finite (got NaN)"},
-		{"broadphase under pbd", func(s *Scene) { s.Solver.Broadphase = "kd" }, `solver.broadphase: "kd" is not one of bvh, aabb, grid, brute`},
+		{"broadphase under pbd", func(s *Scene) { s.Solver.Broadphase = "kd" }, `solver.broadphase: "kd" is not one of bvh, aabb, grid, kubiak, brute`},
 
 		{"unknown preset", func(s *Scene) { s.Ropes[0].Material.Preset = "foo" },
 			`ropes[0].material: unknown preset "foo"; valid presets are climbing-rope-10mm, cotton-string, nylon-2-0, nylon-3-0`},

@@ -136,6 +136,15 @@ func (e *Engine) Prepare(c Command) (*scene.Scene, error) {
 				sc.Ropes[i].Radius = r
 			}
 		}
+		if e.Sim.Scene.Solver.Epsilon == nil { // a physical solver: ε and δ are FTL's
+			if c.Epsilon != nil {
+				return nil, fmt.Errorf("param: epsilon is the friction margin of the ftl solver; this scene runs the %s solver (its friction comes from the rope's material)", e.Sim.Scene.Solver.Type)
+			}
+			if err := sc.Validate(); err != nil {
+				return nil, fmt.Errorf("param: %w", err)
+			}
+			return sc, nil
+		}
 		eps := *e.Sim.Scene.Solver.Epsilon
 		if c.Epsilon != nil {
 			eps = *c.Epsilon
@@ -164,7 +173,11 @@ func (e *Engine) Failed() error { return e.failed }
 // Params returns the solver parameters in force.
 func (e *Engine) Params() Params {
 	s := &e.Sim.Scene
-	return Params{Epsilon: *s.Solver.Epsilon, Radius: s.MinRadius(), Delta: s.Solver.Delta}
+	p := Params{Radius: s.MinRadius(), Delta: s.Solver.Delta}
+	if s.Solver.Epsilon != nil {
+		p.Epsilon = *s.Solver.Epsilon
+	}
+	return p
 }
 
 // Step advances one cycle: the scripted tools follow their paths unless the user has taken
