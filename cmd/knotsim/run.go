@@ -86,7 +86,8 @@ type ToolReport struct {
 func cmdRun(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	bp := fs.String("broadphase", "", "override the scene's broad phase: bvh, aabb, grid or brute")
+	bp := fs.String("broadphase", "", "override the scene's broad phase: "+strings.Join(scene.Broadphases, ", "))
+	solverName := fs.String("solver", "", "run the scene with this solver instead of its own: "+strings.Join(scene.SolverTypes, ", "))
 	traj := fs.String("traj", "", "write the trajectory as JSON lines to this file")
 	series := fs.String("series", "", "write a CSV row per cycle (or per -every) to this file: time, energies (J), momentum, every tool's force (N); physical solvers only")
 	every := fs.Int("every", 10, "with -traj: write every N-th cycle; with -series: every N-th (default 1 when -series is given alone)")
@@ -119,7 +120,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	sim, err := scene.Build(sc, scene.BuildOptions{Broadphase: *bp})
+	sim, err := scene.Build(sc, scene.BuildOptions{Broadphase: *bp, Solver: *solverName})
 	if err != nil {
 		return err
 	}
