@@ -1,0 +1,278 @@
+package pbd
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/knotsim/knotsim/collide"
+	"github.com/knotsim/knotsim/rope"
+	"github.com/knotsim/knotsim/vec"
+)
+
+// Params are the solver's knobs.
+type Params struct {
+	// Substeps is the fixed number of substeps per step; 0 chooses it from the motion each
+	// step (see MoveFraction, MinSubsteps, MaxSubsteps).
+	Substeps int
+	// MinSubsteps and MaxSubsteps bound the substep count chosen from the motion.
+	MinSubsteps, MaxSubsteps int
+	// Iterations is the number of constraint passes per substep (Macklin et al. 2019: many
+	// substeps, one iteration each).
+	Iterations int
+	// MaxGraspForce is the largest force, N, a HoldPosition tool exerts; beyond it the node
+	// lags behind the tool (Stats.MaxLag).
+	MaxGraspForce float64
+	// MoveFraction is the largest predicted motion of a node per substep as a fraction of the
+	// smallest rope radius; the substep count is chosen so that motion fits, and no node moves
+	// more than twice that in a substep (the no-pass-through argument in doc.go).
+	MoveFraction float64
+}
+
+// DefaultParams returns the parameters of the package doc: substeps from the motion (2..256,
+// 0.4 R per substep), one iteration, tools capped at 50 N (a firm pull on a suture; USP 3-0
+// nylon's knot-pull strength is about 15–20 N, so 50 N never limits a realistic tool and still
+// bounds an impossible one).
+func DefaultParams() Params {
+	return Params{MinSubsteps: 2, MaxSubsteps: 256, Iterations: 1, MaxGraspForce: 50, MoveFraction: 0.4}
+}
+
+// Validate returns an error naming the first bad field, or nil.
+func (p Params) Validate() error {
+	switch {
+	case p.Substeps < 0 || p.Substeps > 100000:
+		return fmt.Errorf("pbd: Substeps %d must be in 0..100000 (0: from the motion)", p.Substeps)
+	case p.MinSubsteps < 1 || p.MinSubsteps > 100000:
+		return fmt.Errorf("pbd: MinSubsteps %d must be in 1..100000", p.MinSubsteps)
+	case p.MaxSubsteps < p.MinSubsteps || p.MaxSubsteps > 100000:
+		return fmt.Errorf("pbd: MaxSubsteps %d must be in MinSubsteps (%d)..100000", p.MaxSubsteps, p.MinSubsteps)
+	case p.Iterations < 1 || p.Iterations > 1000:
+		return fmt.Errorf("pbd: Iterations %d must be in 1..1000", p.Iterations)
+	case !(p.MaxGraspForce > 0) || math.IsInf(p.MaxGraspForce, 0):
+		return fmt.Errorf("pbd: MaxGraspForce %v N must be positive and finite", p.MaxGraspForce)
+	case !(p.MoveFraction > 0 && p.MoveFraction <= 0.8):
+		return fmt.Errorf("pbd: MoveFraction %v must be in (0, 0.8]", p.MoveFraction)
+	}
+	return nil
+}
+
+// grasp is one tool of the current step.
+type grasp struct {
+	node    int32
+	force   bool   // HoldForce
+	target  vec.V3 // HoldPosition: this step's target
+	prev    vec.V3 // HoldPosition: last step's target (or the node, when newly grasped)
+	goal    vec.V3 // this substep's attachment point
+	lam     vec.V3 // multiplier of this substep, N·s²
+	applied vec.V3 // force on the rope, N
+}
+
+// endDrive is a rope end whose segment's orientation is prescribed (SetEndRotation).
+type endDrive struct {
+	on    bool
+	ref   quat    // orientation when the drive was set
+	angle float64 // rad, about the segment's material axis d3
+}
+
+// Solver is the XPBD Cosserat rope solver. It implements solver.Physical.
+type Solver struct {
+	P   Params
+	Det collide.Detector
+
+	// per node
+	v      []vec.V3  // velocity, m/s
+	xs     []vec.V3  // position at the start of the substep
+	x0     []vec.V3  // position at the start of the step
+	w      []float64 // inverse mass, 1/kg
+	fext   []vec.V3  // HoldForce force this step, N
+	gOf    []int32   // grasp index this step, −1 if none
+	prevT  []vec.V3  // tip of a HoldPosition tool at the end of the last step
+	hadT   []bool    // the node was held by position in the last step
+	damp   []float64 // damping rate, 1/s
+	radius []float64 // rope radius at the node, m
+
+	// per segment
+	q, qs   []quat    // orientation, and at the start of the substep
+	om      []vec.V3  // angular velocity (world), rad/s
+	wq      []float64 // inverse rotational inertia, 1/(kg m²)
+	rest    []float64 // rest length, m
+	lamD    []float64 // distance multiplier of the last substep, N·s²
+	lamB    []vec.V3  // bend–twist multiplier of joint (seg, seg+1), N·m·s²·m
+	alphaB  []vec.V3  // bend–twist compliance of joint (seg, seg+1), per material axis
+	joint   []bool    // seg and seg+1 are in one strand
+	fixedQ  []bool    // orientation prescribed (SetEndRotation)
+	mus     []float64 // static friction of the segment's material
+	muk     []float64 // kinetic friction
+	nrm     []vec.V3  // direct solve scratch: link direction
+	rhs, cp []float64 // direct solve scratch
+
+	ends   []endDrive // 2 per strand: first and last segment
+	endIdx []int32    // 2 per strand: global index of the first and last segment
+
+	grasps []grasp
+	old    []int32           // nodes grasped in the previous step
+	self   []collide.Contact // candidate pairs of the step
+	obs    []collide.Contact // candidate segment–obstacle pairs of the step
+	rmin   float64
+	h      float64 // last substep, s
+}
+
+// New returns a solver using det for the broad phase of self-contact.
+func New(p Params, det collide.Detector) (*Solver, error) {
+	if det == nil {
+		return nil, errors.New("pbd: nil collision detector")
+	}
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	return &Solver{P: p, Det: det}, nil
+}
+
+// Name implements solver.Solver.
+func (s *Solver) Name() string { return "pbd" }
+
+// Reset implements solver.Solver: it sizes every buffer for st, lays each segment's material
+// frame along its link (parallel transport: no initial twist), and keeps the velocities,
+// orientations and end drives of the nodes and segments st already had (so strands may be
+// added between steps). It refuses a strand without a material.
+func (s *Solver) Reset(st *rope.State) error {
+	if st == nil || len(st.Strands) == 0 {
+		return errors.New("pbd: no rope")
+	}
+	for k, str := range st.Strands {
+		if str.Material.IsZero() {
+			return fmt.Errorf("pbd: strand %d has no material; a physical solver needs density, moduli and friction (rope.Spec.Material)", k)
+		}
+		if err := str.Material.Validate(); err != nil {
+			return fmt.Errorf("pbd: strand %d: %w", k, err)
+		}
+	}
+	n, m := len(st.Pos), st.NumSegs()
+	oldN, oldM, oldK := len(s.v), len(s.q), len(s.ends)/2
+	if oldN > n || oldM > m || oldK > len(st.Strands) {
+		oldN, oldM, oldK = 0, 0, 0 // shrunk: a new state
+	}
+	s.v = resize(s.v, n, oldN)
+	s.xs = resize(s.xs, n, 0)
+	s.x0 = resize(s.x0, n, 0)
+	s.w = resize(s.w, n, 0)
+	s.fext = resize(s.fext, n, 0)
+	s.gOf = resize(s.gOf, n, 0)
+	s.prevT = resize(s.prevT, n, oldN)
+	s.hadT = resize(s.hadT, n, oldN)
+	s.damp = resize(s.damp, n, 0)
+	s.radius = resize(s.radius, n, 0)
+	s.q = resize(s.q, m, oldM)
+	s.qs = resize(s.qs, m, 0)
+	s.om = resize(s.om, m, oldM)
+	s.wq = resize(s.wq, m, 0)
+	s.rest = resize(s.rest, m, 0)
+	s.lamD = resize(s.lamD, m, oldM)
+	s.lamB = resize(s.lamB, m, oldM)
+	s.alphaB = resize(s.alphaB, m, 0)
+	s.joint = resize(s.joint, m, 0)
+	s.fixedQ = resize(s.fixedQ, m, 0)
+	s.mus = resize(s.mus, m, 0)
+	s.muk = resize(s.muk, m, 0)
+	s.nrm = resize(s.nrm, m, 0)
+	s.rhs = resize(s.rhs, m, 0)
+	s.cp = resize(s.cp, m, 0)
+	s.ends = resize(s.ends, 2*len(st.Strands), 2*oldK)
+	s.endIdx = resize(s.endIdx, 2*len(st.Strands), 0)
+	for i := range s.gOf {
+		s.gOf[i] = -1
+	}
+	s.rmin = math.Inf(1)
+	for k, str := range st.Strands {
+		mat := str.Material
+		sec := mat.Section(str.Radius)
+		l := str.Link
+		mseg := sec.MassPerLen * l
+		s.rmin = math.Min(s.rmin, str.Radius)
+		for i := str.First; i < str.First+str.Nodes; i++ {
+			mass := mseg
+			if i == str.First || i == str.First+str.Nodes-1 {
+				mass = 0.5 * mseg
+			}
+			s.w[i] = 1 / mass
+			s.damp[i] = mat.Damping
+			s.radius[i] = str.Radius
+		}
+		for j := 0; j < str.Links(); j++ {
+			g := str.FirstSeg + j
+			s.rest[g] = l
+			// Rotational inertia of the link as a solid cylinder about a transverse axis,
+			// used for all three axes (see doc.go).
+			s.wq[g] = 1 / (mseg * (l*l/12 + str.Radius*str.Radius/4))
+			s.mus[g], s.muk[g] = mat.Friction.Static, mat.Friction.Kinetic
+			s.joint[g] = j+1 < str.Links()
+			// Energy ½·K·l·Ω² per joint with Ω in 1/m: compliance 1/(K·l).
+			s.alphaB[g] = vec.V3{X: 1 / (sec.Bend * l), Y: 1 / (sec.Bend * l), Z: 1 / (sec.Twist * l)}
+			if g >= oldM {
+				a := st.Pos[str.First+j]
+				b := st.Pos[str.First+j+1]
+				t := b.Sub(a).Unit()
+				if t == (vec.V3{}) {
+					t = vec.V3{X: 1}
+				}
+				if j == 0 || g-1 < oldM {
+					s.q[g] = arc(vec.V3{Z: 1}, t)
+				} else {
+					s.q[g] = arc(s.q[g-1].d3(), t).mul(s.q[g-1]).unit()
+				}
+			}
+		}
+		s.endIdx[2*k] = int32(str.FirstSeg)
+		s.endIdx[2*k+1] = int32(str.FirstSeg + str.Links() - 1)
+	}
+	s.grasps = s.grasps[:0]
+	s.self = s.self[:0]
+	s.obs = s.obs[:0]
+	return nil
+}
+
+// resize returns b with length n, keeping its first keep elements and zeroing the rest.
+func resize[T any](b []T, n, keep int) []T {
+	if cap(b) < n {
+		nb := make([]T, n)
+		copy(nb, b[:keep])
+		return nb
+	}
+	b = b[:n]
+	var zero T
+	for i := keep; i < n; i++ {
+		b[i] = zero
+	}
+	return b
+}
+
+// SetEndRotation prescribes the orientation of an end segment of strand k (end 0: the first
+// segment, end 1: the last): from now on it is the orientation it had at the first call,
+// turned by angle (rad) about its material axis d3, and the segment's orientation no longer
+// moves freely. Seed 004 Fig. 11 twists one end of a thread this way; hold the end node with a
+// tool too, or the link swings about it. Call it every step with a growing angle to twist.
+func (s *Solver) SetEndRotation(k, end int, angle float64) error {
+	if k < 0 || 2*k+1 >= len(s.ends) || end < 0 || end > 1 {
+		return fmt.Errorf("pbd: no end %d of strand %d", end, k)
+	}
+	if math.IsNaN(angle) || math.IsInf(angle, 0) {
+		return fmt.Errorf("pbd: end rotation %v is not finite", angle)
+	}
+	e := &s.ends[2*k+end]
+	if !e.on {
+		e.on = true
+		e.ref = s.q[s.endSeg(k, end)]
+	}
+	e.angle = angle
+	return nil
+}
+
+// ReleaseEnd lets an end segment set by SetEndRotation rotate freely again.
+func (s *Solver) ReleaseEnd(k, end int) {
+	if k >= 0 && 2*k+1 < len(s.ends) && (end == 0 || end == 1) {
+		s.ends[2*k+end] = endDrive{}
+	}
+}
+
+// endSeg returns the global index of end segment end (0 first, 1 last) of strand k.
+func (s *Solver) endSeg(k, end int) int { return int(s.endIdx[2*k+end]) }
