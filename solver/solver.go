@@ -29,6 +29,10 @@ type Grasp struct {
 	Mode   GraspMode
 	Target vec.V3 // HoldPosition: where the tool wants the node, m
 	Force  vec.V3 // HoldForce: the force applied to the node, N
+	// Stiffness, N/m, makes a HoldPosition grasp a spring of that stiffness between Target and
+	// the node, solved implicitly by physical solvers (a haptic device's virtual coupling);
+	// 0 is a stiff constraint. Geometric solvers ignore it.
+	Stiffness float64
 }
 
 // Input is what the world hands a solver for one step. The solver must not keep the slices.

@@ -28,7 +28,10 @@ type Tool struct {
 	Mode   solver.GraspMode // hold the node at Target (default) or pull it with Force
 	Target vec.V3           // HoldPosition: where the tool is, m
 	Force  vec.V3           // HoldForce: the force it pulls with, N
-	Active bool             // holding the rope
+	// Stiffness, N/m: a HoldPosition tool that is a spring to its node (0: stiff; see
+	// solver.Grasp.Stiffness).
+	Stiffness float64
+	Active    bool // holding the rope
 
 	// Set by Step from the solver (physical solvers only; zero otherwise):
 	Applied   vec.V3  // the force the tool exerted on the rope in the last step, N
@@ -134,7 +137,10 @@ func (w *World) Step() error {
 		if t.Mode == solver.HoldPosition && !t.Target.IsFinite() {
 			return fmt.Errorf("world: tool %q target %v is not finite", t.Name, t.Target)
 		}
-		w.in.Grasps = append(w.in.Grasps, solver.Grasp{Node: t.Node, Mode: t.Mode, Target: t.Target, Force: t.Force})
+		if !(t.Stiffness >= 0) || math.IsInf(t.Stiffness, 0) {
+			return fmt.Errorf("world: tool %q stiffness %v N/m must be ≥ 0 and finite", t.Name, t.Stiffness)
+		}
+		w.in.Grasps = append(w.in.Grasps, solver.Grasp{Node: t.Node, Mode: t.Mode, Target: t.Target, Force: t.Force, Stiffness: t.Stiffness})
 	}
 	if err := w.Solver.Step(w.State, &w.in, &w.Last); err != nil {
 		return err
