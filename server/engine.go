@@ -103,7 +103,7 @@ func BuildSim(ctx context.Context, sc *scene.Scene) (*scene.Sim, error) {
 // Install makes sim (built from sc by BuildSim) the engine's simulation: the scripted tools
 // act again and a failed step is forgotten.
 func (e *Engine) Install(sc *scene.Scene, sim *scene.Sim) {
-	e.Sim, e.Scene, e.UserBase, e.takeover, e.failed = sim, sc, len(sim.World.Tools)-UserTools, false, nil
+	e.Sim, e.Scene, e.UserBase, e.takeover, e.failed = sim, sc, len(sim.Scene.Tools), false, nil
 }
 
 // Rebuilds reports whether a command replaces the world (reset, scene, param): Prepare,

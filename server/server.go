@@ -66,6 +66,10 @@ type Config struct {
 	// build that takes longer is abandoned with an error to the client (default 20 s).
 	BuildTimeout time.Duration
 
+	// Haptic, if set, listens for a force-feedback device on the UDP bridge (see HapticConfig).
+	// Device motion is not recorded: a session with a device does not replay bit for bit.
+	Haptic *HapticConfig
+
 	Record io.Writer            // if set, the session is recorded to it, flushed per command (see Replayer)
 	Clock  Clock                // time source of the physics pacing (default: the real clock)
 	Logf   func(string, ...any) // diagnostics (default: none)
@@ -116,8 +120,9 @@ type Server struct {
 	cps    atomic.Uint64 // measured physics rate, float64 bits
 	steps  atomic.Uint64 // cycles stepped since Run (benchmarks, tests)
 
-	hub hub
-	rec *recorder
+	hub    hub
+	rec    *recorder
+	haptic *hapticBridge // nil without a device
 
 	started   atomic.Bool
 	runCancel context.CancelFunc
@@ -217,9 +222,18 @@ func New(cfg Config) (*Server, error) {
 		}
 	}
 	s.paused.Store(cfg.Paused)
+	if cfg.Haptic != nil {
+		if s.haptic, err = newHapticBridge(cfg.Haptic); err != nil {
+			return nil, fmt.Errorf("server: haptic device: %w", err)
+		}
+		s.haptic.attach(eng.World())
+	}
 	if cfg.Record != nil {
 		s.rec, err = newRecorder(cfg.Record, cfg.Scene)
 		if err != nil {
+			if s.haptic != nil {
+				s.haptic.dev.Close()
+			}
 			return nil, fmt.Errorf("server: record: %w", err)
 		}
 	}
@@ -300,6 +314,10 @@ func (s *Server) Run(ctx context.Context) error {
 	s.loops.Add(2)
 	go func() { defer s.loops.Done(); s.physics(ctx) }()
 	go func() { defer s.loops.Done(); s.broadcast(ctx) }()
+	if s.haptic != nil {
+		s.loops.Add(1)
+		go func() { defer s.loops.Done(); s.haptic.run(ctx) }()
+	}
 	return nil
 }
 
@@ -335,6 +353,9 @@ func (s *Server) Close() error {
 		if s.rec != nil {
 			s.rec.end(s.eng.World().Cycle)
 			s.closeErr = s.rec.flush()
+		}
+		if s.haptic != nil {
+			s.haptic.dev.Close()
 		}
 	})
 	return s.closeErr
@@ -409,8 +430,14 @@ func (s *Server) physics(ctx context.Context) {
 // step runs one cycle and publishes it; on a failed step it pauses and tells every client.
 func (s *Server) step(sync bool) bool {
 	ep := s.cur.Load()
+	if s.haptic != nil {
+		s.haptic.before(s.eng.World())
+	}
 	err := s.eng.Step()
 	w := s.eng.World()
+	if s.haptic != nil && err == nil {
+		s.haptic.after(w)
+	}
 	s.cycle.Store(int64(w.Cycle))
 	if err != nil {
 		publishSync(ep.pub, w)
@@ -517,6 +544,9 @@ func (s *Server) install(b built) {
 		return
 	}
 	s.record(s.eng.World().Cycle, b.m.cmd)
+	if s.haptic != nil {
+		s.haptic.attach(b.sim.World)
+	}
 	s.eng.Install(b.sc, b.sim)
 	s.newEpoch(true)
 	if s.paused.Load() {
