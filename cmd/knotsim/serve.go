@@ -28,6 +28,8 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 	record := fl.String("record", "", "record every applied command to this file (replay: knotsim run -replay FILE)")
 	open := fl.Bool("open", false, "open the viewer in a browser")
 	rate := fl.Float64("rate", 0, "physics cycles per second (0: real time, 1/dt)")
+	haptic := fl.String("haptic", "", "listen for a haptic device on this UDP address (e.g. 127.0.0.1:7700; protocol in package haptics; try it with 'knotsim device')")
+	solverName := fl.String("solver", "", "run the scene with this solver instead of its own (ftl, pbd)")
 	origin := fl.String("origin", "", "also accept WebSocket connections from pages of this origin (host pattern, e.g. localhost:5173 for a viewer dev server)")
 	fl.Usage = func() {
 		fmt.Fprintln(stderr, "usage: knotsim serve [-addr 127.0.0.1:8080] [-scene overhand] [-record FILE] [-open]")
@@ -53,7 +55,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 			os.Exit(3)
 		})
 	}()
-	return serve(ctx, serveOptions{addr: *addr, scene: *sceneArg, record: *record, open: *open, rate: *rate, origin: *origin}, stdout, stderr, nil)
+	return serve(ctx, serveOptions{addr: *addr, scene: *sceneArg, record: *record, open: *open, rate: *rate, origin: *origin, haptic: *haptic, solver: *solverName}, stdout, stderr, nil)
 }
 
 // shutdownGrace is how long `knotsim serve` may take to stop after SIGINT or SIGTERM.
@@ -61,6 +63,7 @@ const shutdownGrace = 10 * time.Second
 
 type serveOptions struct {
 	addr, scene, record, origin string
+	haptic, solver              string
 	open                        bool
 	rate                        float64
 }
@@ -71,6 +74,11 @@ func serve(ctx context.Context, o serveOptions, stdout, stderr io.Writer, ready 
 	if err != nil {
 		return err
 	}
+	if o.solver != "" {
+		if sc, err = sc.WithSolver(o.solver); err != nil {
+			return err
+		}
+	}
 	assets, err := fs.Sub(web.Dist, "dist")
 	if err != nil {
 		return err
@@ -79,6 +87,9 @@ func serve(ctx context.Context, o serveOptions, stdout, stderr io.Writer, ready 
 		Logf: func(f string, a ...any) { fmt.Fprintf(stderr, "knotsim serve: "+f+"\n", a...) }}
 	if o.origin != "" {
 		cfg.OriginPatterns = []string{o.origin}
+	}
+	if o.haptic != "" {
+		cfg.Haptic = &server.HapticConfig{Addr: o.haptic}
 	}
 	var recFile *os.File
 	if o.record != "" {
@@ -105,6 +116,9 @@ func serve(ctx context.Context, o serveOptions, stdout, stderr io.Writer, ready 
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
 	url := "http://" + ln.Addr().String() + "/"
 	fmt.Fprintf(stdout, "knotsim: serving scene %s at %s (Ctrl-C to stop)\n", server.SceneName(sc), url)
+	if a := srv.HapticAddr(); a != "" {
+		fmt.Fprintf(stdout, "knotsim: haptic device bridge on udp %s (try: knotsim device -addr %s)\n", a, a)
+	}
 	if ready != nil {
 		ready <- ln.Addr().String()
 	}
