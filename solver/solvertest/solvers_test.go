@@ -1,0 +1,17 @@
+package solvertest_test
+
+import (
+	"testing"
+
+	"github.com/knotsim/knotsim/collide"
+	"github.com/knotsim/knotsim/solver"
+	"github.com/knotsim/knotsim/solver/pbd"
+	"github.com/knotsim/knotsim/solver/solvertest"
+)
+
+// Every physical solver passes the same suite.
+func TestPBD(t *testing.T) {
+	solvertest.Run(t, func(det collide.Detector) (solver.Physical, error) {
+		return pbd.New(pbd.DefaultParams(), det)
+	})
+}
