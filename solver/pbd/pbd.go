@@ -114,7 +114,10 @@ type Solver struct {
 	self   []collide.Contact // candidate pairs of the step
 	obs    []collide.Contact // candidate segment–obstacle pairs of the step
 	rmin   float64
-	h      float64 // last substep, s
+	// per step
+	refresh           int     // broad-phase passes in the step
+	nsRefit, nsDetect int64   // time in them
+	h                 float64 // last substep, s
 }
 
 // New returns a solver using det for the broad phase of self-contact.

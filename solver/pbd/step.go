@@ -64,19 +64,14 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 			n = int(math.Min(math.Ceil(need), float64(s.P.MaxSubsteps)))
 		}
 	}
-	dcap := 1.25*math.Min(D, float64(n)*frac) + 0.1*R
+	dcap := 1.25*math.Min(D, float64(n)*frac) + 2*frac + 0.1*R
 	out.Iterations = n
 
 	// Broad phase once per step, with a margin covering the step's motion.
-	copy(s.x0, st.Pos)
-	ta := time.Now()
-	s.Det.Update(st)
 	tb := time.Now()
-	s.self = s.Det.Self(s.self[:0], st, 2*dcap)
-	s.obs = collide.Obstacles(s.obs[:0], st, in.Obstacles, dcap)
+	s.refresh = 0
+	s.detect(st, in, dcap)
 	tc := time.Now()
-	out.NsRefit = tb.Sub(ta).Nanoseconds()
-	out.NsDetect = tc.Sub(tb).Nanoseconds()
 
 	h := H / float64(n)
 	s.h = h
@@ -107,9 +102,25 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 	}
 	td := time.Now()
 	s.finalGaps(st, in.Obstacles, out)
-	out.NsDetect += time.Since(td).Nanoseconds()
-	out.NsSolve = td.Sub(tc).Nanoseconds() + tb.Sub(t0).Nanoseconds()
+	out.NsRefit = s.nsRefit
+	out.NsDetect = s.nsDetect + time.Since(td).Nanoseconds()
+	out.NsSolve = td.Sub(tc).Nanoseconds() + tb.Sub(t0).Nanoseconds() - s.nsRefit - s.nsDetect
+	s.nsRefit, s.nsDetect = 0, 0
 	return nil
+}
+
+// detect runs the broad phase at the current positions with a margin covering a motion of
+// dcap of every node, and makes them the reference positions x0 of the motion guard.
+func (s *Solver) detect(st *rope.State, in *solver.Input, dcap float64) {
+	copy(s.x0, st.Pos)
+	ta := time.Now()
+	s.Det.Update(st)
+	tb := time.Now()
+	s.self = s.Det.Self(s.self[:0], st, 2*dcap)
+	s.obs = collide.Obstacles(s.obs[:0], st, in.Obstacles, dcap)
+	s.nsRefit += tb.Sub(ta).Nanoseconds()
+	s.nsDetect += time.Since(tb).Nanoseconds()
+	s.refresh++
 }
 
 // loadGrasps turns in.Grasps into the solver's grasp list. A HoldPosition tool that held the
@@ -165,19 +176,20 @@ func (s *Solver) loadGrasps(st *rope.State, in *solver.Input) error {
 // substep advances the state by h; f ∈ (0, 1] is how far through the step it ends.
 func (s *Solver) substep(st *rope.State, in *solver.Input, h, f, frac, dcap float64) {
 	pos := st.Pos
+	// A node that might leave the broad phase's margin in this substep renews it.
+	lim := dcap - 2*frac
+	for i := range pos {
+		if pos[i].Dist2(s.x0[i]) > lim*lim {
+			s.detect(st, in, dcap)
+			break
+		}
+	}
 	// Predict.
 	for _, str := range st.Strands {
 		dec := math.Exp(-str.Material.Damping * h)
 		for i := str.First; i < str.First+str.Nodes; i++ {
 			s.xs[i] = pos[i]
-			// The motion the node already has is capped at frac per substep; the pull of the
-			// step's forces is not (the constraints take most of it back at once, and
-			// clampMotion guards the result).
-			v := s.v[i].Scale(dec)
-			if d := v.Norm() * h; d > frac {
-				v = v.Scale(frac / d)
-			}
-			v = v.Add(in.Gravity.Add(s.fext[i].Scale(s.w[i])).Scale(h))
+			v := s.v[i].Scale(dec).Add(in.Gravity.Add(s.fext[i].Scale(s.w[i])).Scale(h))
 			s.v[i] = v
 			pos[i] = pos[i].Add(v.Scale(h))
 		}
@@ -228,7 +240,7 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h, f, frac, dcap floa
 			for pass := 0; pass < 8 && s.distances(st, k) > 1e-4; pass++ {
 			}
 		}
-		s.clampMotion(st, 2*frac, dcap)
+		s.clampMotion(st, 2*frac)
 		s.contacts(st, in.Obstacles)
 	}
 
@@ -423,19 +435,14 @@ func (s *Solver) distances(st *rope.State, k int) float64 {
 	return viol / str.Link
 }
 
-// clampMotion keeps every node within sub of its substep start and within dcap of its step
-// start (the broad phase's margin): the guard behind the no-pass-through argument. It acts
-// only on motions the substep count did not foresee.
-func (s *Solver) clampMotion(st *rope.State, sub, dcap float64) {
+// clampMotion keeps every node within sub of its substep start: the guard behind the
+// no-pass-through argument. It acts only on motions the substep count did not foresee.
+func (s *Solver) clampMotion(st *rope.State, sub float64) {
 	pos := st.Pos
 	for i := range pos {
 		d := pos[i].Sub(s.xs[i])
 		if n := d.Norm2(); n > sub*sub {
 			pos[i] = s.xs[i].Add(d.Scale(sub / math.Sqrt(n)))
-		}
-		d = pos[i].Sub(s.x0[i])
-		if n := d.Norm2(); n > dcap*dcap {
-			pos[i] = s.x0[i].Add(d.Scale(dcap / math.Sqrt(n)))
 		}
 	}
 }
