@@ -23,6 +23,7 @@ type BenchRow struct {
 	Scenario     string  `json:"scenario"`
 	Knot         string  `json:"knot"`
 	Identified   string  `json:"identified"` // the knot package's name for the rope at the start of the measurement
+	Solver       string  `json:"solver"`
 	Broadphase   string  `json:"broadphase"`
 	Cycles       int     `json:"cycles"`
 	CyclesPerSec float64 `json:"cycles_per_s"`
@@ -44,7 +45,8 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	linksF := fs.String("links", "50,200,1000,5000", "comma-separated rope sizes (links)")
 	bpF := fs.String("broadphase", "bvh,aabb,grid", "comma-separated broad phases (bvh, aabb, grid, brute)")
-	scenF := fs.String("scenario", "loose,knotted", "comma-separated scenarios: loose, knotted")
+	scenF := fs.String("scenario", "loose,knotted", "comma-separated scenarios: loose, knotted, coil (a helix whose turns touch: self-contact everywhere)")
+	solF := fs.String("solver", "ftl", "comma-separated solvers: "+strings.Join(scene.SolverTypes, ", "))
 	cycles := fs.Int("cycles", 2000, "measured cycles per row")
 	asJSON := fs.Bool("json", false, "print JSON lines instead of a table")
 	if err := fs.Parse(args); err != nil {
@@ -69,31 +71,39 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 	}
 	scens := strings.Split(*scenF, ",")
 	for _, s := range scens {
-		if s != "loose" && s != "knotted" {
-			return fmt.Errorf("-scenario: %q is not loose or knotted", s)
+		if s != "loose" && s != "knotted" && s != "coil" {
+			return fmt.Errorf("-scenario: %q is not loose, knotted or coil", s)
+		}
+	}
+	sols := strings.Split(*solF, ",")
+	for _, s := range sols {
+		if !contains(scene.SolverTypes, s) {
+			return fmt.Errorf("-solver: %q is not one of %s", s, strings.Join(scene.SolverTypes, ", "))
 		}
 	}
 	if !*asJSON {
 		fmt.Fprintf(stdout, "knotsim bench: %s, %s/%s, GOMAXPROCS %d, one physics goroutine, %d measured cycles per row\n\n",
 			runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.GOMAXPROCS(0), *cycles)
-		fmt.Fprintln(stdout, "| links | scenario | knot (identified) | broad phase | cycles/s | µs/cycle | FTL | cluster+relax | refit | detect | respond | contacts | clusters | passes | allocs/cycle | worst overlap/R |")
-		fmt.Fprintln(stdout, "|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+		fmt.Fprintln(stdout, "| links | scenario | knot (identified) | solver | broad phase | cycles/s | µs/cycle | solve | cluster+relax | refit | detect | respond | contacts | clusters | passes/substeps | allocs/cycle | worst overlap/R |")
+		fmt.Fprintln(stdout, "|---:|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 	}
 	for _, n := range sizes {
 		for _, sc := range scens {
-			for _, bp := range bps {
-				row, err := benchRow(n, sc, bp, *cycles)
-				if err != nil {
-					return fmt.Errorf("%d links, %s, %s: %w", n, sc, bp, err)
+			for _, sol := range sols {
+				for _, bp := range bps {
+					row, err := benchRow(n, sc, sol, bp, *cycles)
+					if err != nil {
+						return fmt.Errorf("%d links, %s, %s, %s: %w", n, sc, sol, bp, err)
+					}
+					if *asJSON {
+						b, _ := json.Marshal(row)
+						fmt.Fprintln(stdout, string(b))
+						continue
+					}
+					fmt.Fprintf(stdout, "| %d | %s | %s (%s) | %s | %s | %.0f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.2f | %.2f | %.3f |\n",
+						row.Links, row.Scenario, row.Knot, row.Identified, row.Solver, row.Broadphase, row.CyclesPerSec, row.UsPerCycle, row.UsFTL, row.UsCluster,
+						row.UsRefit, row.UsDetect, row.UsRespond, row.Contacts, row.Clusters, row.Passes, row.AllocsPerCyc, row.WorstOverR)
 				}
-				if *asJSON {
-					b, _ := json.Marshal(row)
-					fmt.Fprintln(stdout, string(b))
-					continue
-				}
-				fmt.Fprintf(stdout, "| %d | %s | %s (%s) | %s | %.0f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.2f | %.2f | %.3f |\n",
-					row.Links, row.Scenario, row.Knot, row.Identified, row.Broadphase, row.CyclesPerSec, row.UsPerCycle, row.UsFTL, row.UsCluster,
-					row.UsRefit, row.UsDetect, row.UsRespond, row.Contacts, row.Clusters, row.Passes, row.AllocsPerCyc, row.WorstOverR)
 			}
 		}
 	}
@@ -118,6 +128,18 @@ func benchScene(n int, scenario string) (*scene.Scene, string) {
 	rp := scene.Rope{Links: n, LinkLength: link, Radius: r}
 	knot := "none"
 	switch scenario {
+	case "coil":
+		// A helix of radius 3 cm whose turns touch (pitch 2.05 R): every turn presses on the
+		// next, so self-contacts are everywhere.
+		var pts []scene.Vec
+		const rad, pitch = 0.03, 2.05 * r
+		turns := float64(n) * link / (2 * math.Pi * rad)
+		for i := 0; i <= 40*int(math.Ceil(turns)+1); i++ {
+			a := 2 * math.Pi * float64(i) / 40
+			pts = append(pts, scene.Vec{rad * math.Cos(a), rad * math.Sin(a), pitch * a / (2 * math.Pi)})
+		}
+		rp.Layout = scene.Layout{Type: scene.LayoutPoints, Points: pts}
+		knot = "coil"
 	case "loose":
 		var pts []scene.Vec
 		for i := 0; i <= 200; i++ {
@@ -141,9 +163,9 @@ func benchScene(n int, scenario string) (*scene.Scene, string) {
 	return s, knot
 }
 
-func benchRow(n int, scenario, bp string, cycles int) (BenchRow, error) {
+func benchRow(n int, scenario, sol, bp string, cycles int) (BenchRow, error) {
 	sc, knotName := benchScene(n, scenario)
-	sim, err := scene.Build(sc, scene.BuildOptions{Broadphase: bp}) // no scripted tools: driven below
+	sim, err := scene.Build(sc, scene.BuildOptions{Broadphase: bp, Solver: sol}) // no scripted tools: driven below
 	if err != nil {
 		return BenchRow{}, err
 	}
@@ -184,7 +206,7 @@ func benchRow(n int, scenario, bp string, cycles int) (BenchRow, error) {
 	for i := range w.Tools {
 		base[i] = w.State.Pos[w.Tools[i].Node]
 	}
-	row := BenchRow{Links: n, Scenario: scenario, Knot: knotName, Identified: id.Short, Broadphase: bp, Cycles: cycles}
+	row := BenchRow{Links: n, Scenario: scenario, Knot: knotName, Identified: id.Short, Solver: sol, Broadphase: bp, Cycles: cycles}
 	var ms0, ms1 runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&ms0)
