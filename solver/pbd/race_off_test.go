@@ -1,0 +1,5 @@
+//go:build !race
+
+package pbd
+
+const raceEnabled = false
