@@ -8,11 +8,13 @@ import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import './style.css';
 import { newSnapshot, decodeSnapshot, cmd, knotTitle, knotLines } from './protocol.js';
 import { RopeTube } from './rope.js';
+import { tensionRange, colormapCSS, arrowLength, formatNewtons, niceCeil, ARROW_REF } from './forces.js';
 import { buildObstacles, disposeGroup } from './obstacles.js';
 
 const $ = (id) => document.getElementById(id);
 const ROPE_COLORS = [0xff6a1a, 0x2bb5a8, 0xd94fd0, 0xe8d23a];
 const TOOL_COLORS = [0xffe14d, 0x4da6ff];
+const SCRIPTED_ARROW_COLOR = 0xe6e9f2; // force arrows of the scene's scripted tools
 const PICK_PX = 14; // a press this close (CSS px) to a node's screen position grasps it
 
 // ---------------------------------------------------------------- three.js scene
@@ -79,6 +81,10 @@ scene.add(grid);
 const ropeMats = ROPE_COLORS.map((c) => (quality.software
   ? new THREE.MeshLambertMaterial({ color: c }) // per-vertex lighting: cheap on a software rasterizer
   : new THREE.MeshStandardMaterial({ color: c, roughness: 0.55, metalness: 0.0 })));
+// tension colouring: white times the vertex colours (rope.js)
+const tensionMat = quality.software
+  ? new THREE.MeshLambertMaterial({ color: 0xffffff, vertexColors: true })
+  : new THREE.MeshStandardMaterial({ color: 0xffffff, vertexColors: true, roughness: 0.55, metalness: 0.0 });
 const obstacleMat = new THREE.MeshStandardMaterial({ color: 0xb8c2d6, roughness: 0.35, metalness: 0.3 });
 const planeMat = new THREE.MeshStandardMaterial({ color: 0x6d7f99, roughness: 0.9, transparent: true, opacity: 0.45, side: THREE.DoubleSide });
 let obstacles = { group: new THREE.Group(), box: new THREE.Box3() };
@@ -101,6 +107,31 @@ const toolMarkers = TOOL_COLORS.map((c) => {
   return { mesh: m, line };
 });
 
+// force arrows, one per tool (grown as tools appear): a shaft and a cone along +y, rotated onto
+// the force the tool exerts on the rope, from the held node
+const arrowShaftGeo = new THREE.CylinderGeometry(1, 1, 1, 10).translate(0, 0.5, 0);
+const arrowHeadGeo = new THREE.ConeGeometry(1, 1, 14).translate(0, 0.5, 0);
+const arrowMats = new Map();
+const arrows = [];
+const Y_AXIS = new THREE.Vector3(0, 1, 0);
+function arrowMat(color) {
+  if (!arrowMats.has(color)) arrowMats.set(color, new THREE.MeshLambertMaterial({ color, emissive: color, emissiveIntensity: 0.35 }));
+  return arrowMats.get(color);
+}
+function arrow(i) {
+  while (arrows.length <= i) {
+    const g = new THREE.Group();
+    const shaft = new THREE.Mesh(arrowShaftGeo, arrowMat(SCRIPTED_ARROW_COLOR));
+    const head = new THREE.Mesh(arrowHeadGeo, shaft.material);
+    g.add(shaft, head);
+    g.visible = false;
+    g.userData = { shaft, head, length: 0, force: 0 };
+    scene.add(g);
+    arrows.push(g);
+  }
+  return arrows[i];
+}
+
 const controls = new OrbitControls(camera, renderer.domElement);
 controls.enableDamping = true;
 controls.dampingFactor = 0.12;
@@ -117,6 +148,10 @@ let hello = null;
 let paused = false;
 let controller = false;
 let params = {};
+let solver = ''; // the current world's solver type ("ftl", "pbd"; "" when the server does not say)
+let sceneEvents = 0;
+const tension = { peak: 0, range: 0, max: 0, shown: false };
+let arrowDecade = 0.1; // m of arrow per decade of force (fitView scales it to the scene)
 const stats = { frames: 0, snapshots: 0, fps: 0, lastKnot: null, knotTitle: '', badFrames: 0 };
 const drag = { active: false, tool: 0, node: -1, point: new THREE.Vector3(), target: new THREE.Vector3(), pending: false, x: 0, y: 0, pointerId: -1 };
 const pinned = { node: -1 }; // tool 1 held after release
@@ -195,6 +230,7 @@ function onEvent(ev) {
       break;
     case 'error':
       toast(ev.message ?? 'error');
+      if (solver) $('solver').value = solver; // a refused solver command
       break;
     default:
       break;
@@ -207,11 +243,15 @@ function loadScene(ev) {
     sel.replaceChildren(...ev.scenes.map((n) => new Option(n, n)));
   }
   if (ev.scene != null) $('scene').value = ev.scene;
+  loadSolvers(ev);
+  sceneEvents++;
   if ('controller' in ev) controller = !!ev.controller;
   if ('paused' in ev) paused = !!ev.paused;
   params = ev.params ?? params;
   setSlider('epsilon', params.epsilon);
   setSlider('radius', params.radius);
+  $('epsilon').disabled = !(typeof params.epsilon === 'number') || (solver !== '' && solver !== 'ftl');
+  tension.peak = 0;
   scene.remove(obstacles.group);
   disposeGroup(obstacles.group);
   obstacles = buildObstacles(ev.obstacles, obstacleMat, planeMat);
@@ -226,6 +266,19 @@ function loadScene(ev) {
   updateButtons();
 }
 
+/** Fills the solver selector from the event's "solvers" and selects its "solver". */
+function loadSolvers(ev) {
+  solver = typeof ev.solver === 'string' ? ev.solver : '';
+  const list = Array.isArray(ev.solvers) ? ev.solvers.filter((x) => typeof x === 'string') : [];
+  if (solver && !list.includes(solver)) list.push(solver);
+  const sel = $('solver');
+  const have = [...sel.options].map((o) => o.value);
+  if (have.length !== list.length || have.some((v, i) => v !== list[i])) sel.replaceChildren(...list.map((n) => new Option(n, n)));
+  sel.value = solver;
+  sel.disabled = list.length < 2;
+  sel.hidden = list.length === 0;
+}
+
 // ---------------------------------------------------------------- rope update (in a frame)
 const box = new THREE.Box3();
 const tmpV = new THREE.Vector3();
@@ -233,18 +286,30 @@ const tmpV = new THREE.Vector3();
 function updateRope() {
   ropeDirty = false;
   while (tubes.length < snap.nStrands) {
-    const t = new RopeTube(ropeMats[tubes.length % ropeMats.length], 2);
+    const t = new RopeTube(ropeMats[tubes.length % ropeMats.length], 2, tensionMat);
     tubes.push(t);
     ropeGroup.add(t.group);
   }
   for (let s = 0; s < tubes.length; s++) tubes[s].group.visible = s < snap.nStrands;
   box.makeEmpty();
   let rmax = 0;
+  const colour = snap.hasTensions && $('tension').checked;
+  if (snap.hasTensions) {
+    let mx = 0;
+    for (let i = 0; i < snap.nSegments; i++) mx = Math.max(mx, snap.tensions[i]);
+    const r = tensionRange(tension.peak, mx);
+    tension.peak = r.peak;
+    tension.range = r.range;
+    tension.max = mx;
+  }
+  tension.shown = colour;
   for (let s = 0; s < snap.nStrands; s++) {
     const st = snap.strands[s];
-    tubes[s].update(snap.positions, st.first, st.nodes, st.radius);
+    const ten = colour ? (tensionArg.values = snap.tensions, tensionArg.firstSeg = st.firstSeg, tensionArg.range = tension.range, tensionArg) : null;
+    tubes[s].update(snap.positions, st.first, st.nodes, st.radius, ten);
     rmax = Math.max(rmax, st.radius);
   }
+  updateLegend();
   const p = snap.positions;
   for (let i = 0; i < snap.nNodes; i++) box.expandByPoint(tmpV.set(p[i * 3], p[i * 3 + 1], p[i * 3 + 2]));
   if (needFit) fitView();
@@ -269,6 +334,52 @@ function updateRope() {
     a.setXYZ(1, target.x, target.y, target.z);
     a.needsUpdate = true;
   }
+  updateArrows(rmax);
+}
+
+const tensionArg = { values: null, firstSeg: 0, range: 1 };
+
+/** Places a force arrow at every active tool with a force; hides the others. */
+function updateArrows(rmax) {
+  const p = snap.positions;
+  let user = 0, shown = 0;
+  const w = Math.max(arrowDecade * 0.02, rmax * 0.5);
+  for (let i = 0; i < Math.max(snap.nTools, arrows.length); i++) {
+    const tl = i < snap.nTools ? snap.tools[i] : null;
+    const k = tl && tl.owned ? user++ : -1;
+    const f = tl && tl.active && tl.hasForce && tl.node >= 0 && tl.node < snap.nNodes ? Math.hypot(tl.force[0], tl.force[1], tl.force[2]) : 0;
+    const L = arrowLength(f, arrowDecade);
+    if (!(L > 0)) {
+      if (i < arrows.length) arrows[i].visible = false;
+      continue;
+    }
+    const g = arrow(i);
+    const { shaft, head } = g.userData;
+    const mat = arrowMat(k >= 0 && k < TOOL_COLORS.length ? TOOL_COLORS[k] : SCRIPTED_ARROW_COLOR);
+    shaft.material = head.material = mat;
+    const h = Math.min(L * 0.45, w * 7);
+    shaft.scale.set(w, Math.max(L - h, 1e-6), w);
+    head.position.y = L - h;
+    head.scale.set(w * 2.6, h, w * 2.6);
+    g.position.set(p[tl.node * 3], p[tl.node * 3 + 1], p[tl.node * 3 + 2]);
+    g.quaternion.setFromUnitVectors(Y_AXIS, tmpV.set(tl.force[0] / f, tl.force[1] / f, tl.force[2] / f));
+    g.userData.length = L;
+    g.userData.force = f;
+    g.visible = true;
+    shown++;
+  }
+  const note = $('arrow-scale');
+  note.hidden = shown === 0;
+  if (shown) note.textContent = `force arrows: ${(arrowDecade * 100).toFixed(arrowDecade < 0.1 ? 1 : 0)} cm per ×10 above ${ARROW_REF} N (log)`;
+}
+
+let legendFor = -1;
+function updateLegend() {
+  const lg = $('legend');
+  lg.hidden = !tension.shown;
+  if (!tension.shown || legendFor === tension.range) return;
+  legendFor = tension.range;
+  $('legend-max').textContent = formatNewtons(tension.range);
 }
 
 /** User tool k (of the commands): the k-th snapshot tool with the controller-owned flag (the
@@ -309,6 +420,7 @@ function fitView() {
   grid.scale.set(span, 1, span);
   sun.position.copy(center).add(new THREE.Vector3(-0.35, -0.5, 1).normalize().multiplyScalar(radius * 4 + 1));
   sun.target.position.copy(center);
+  arrowDecade = niceCeil(radius * 0.15);
   const sc = sun.shadow.camera;
   const half = Math.max(size.x, size.y, size.z) * 0.75 + 0.05;
   sc.left = -half; sc.right = half; sc.top = half; sc.bottom = -half;
@@ -514,12 +626,20 @@ function updateStats() {
   $('s-contacts').textContent = snap.contacts;
   $('s-clusters').textContent = snap.clusters;
   $('s-nodes').textContent = snap.nNodes;
+  for (let t = 0; t < 2; t++) {
+    const tl = userTool(t);
+    const f = tl && tl.active && tl.hasForce ? Math.hypot(tl.force[0], tl.force[1], tl.force[2]) : NaN;
+    $(`s-force${t}`).textContent = isNaN(f) ? '–' : formatNewtons(f);
+  }
 }
 
 $('play').onclick = () => send(paused ? cmd.play() : cmd.pause());
 $('step').onclick = () => send(cmd.step());
 $('reset').onclick = () => send(cmd.reset());
 $('scene').onchange = (e) => send(cmd.scene(e.target.value));
+$('solver').onchange = (e) => send(cmd.solver(e.target.value));
+$('tension').onchange = () => { ropeDirty = haveSnap; };
+$('legend-bar').style.background = colormapCSS();
 for (const id of ['epsilon', 'radius']) {
   const el = $(id);
   el.oninput = () => { $(`${id}-v`).textContent = mm(+el.value); };
@@ -580,6 +700,13 @@ window.knotsim = {
   get contacts() { return snap.contacts; },
   get clusters() { return snap.clusters; },
   get pinned() { return pinned.node; },
+  get solver() { return solver; },
+  get solverOptions() { return [...$('solver').options].map((o) => o.value); },
+  get sceneEvents() { return sceneEvents; },
+  get hasTensions() { return snap.hasTensions; },
+  get tension() { return { ...tension }; },
+  get arrows() { return arrows.filter((a) => a.visible).map((a) => ({ length: a.userData.length, force: a.userData.force })); },
+  force(t) { const x = userTool(t); return x && x.active && x.hasForce ? [...x.force] : null; },
   get reallocations() { return tubes.reduce((n, t) => n + t.reallocations, 0); },
   node(i) { return i >= 0 && i < snap.nNodes ? [snap.positions[i * 3], snap.positions[i * 3 + 1], snap.positions[i * 3 + 2]] : null; },
   tool(t) { const x = userTool(t); return x ? { node: x.node, active: x.active, owned: x.owned, target: [...x.target] } : null; },

@@ -1,18 +1,22 @@
-// The wire protocol between knotsim's server (package server) and this viewer.
+// The wire protocol between knotsim's server (package server) and this viewer, version 2.
 //
 // Server → client binary frames are snapshots, little-endian:
-//   u32 magic 0x314E534B ("KSN1"), u32 cycle, f64 time (s), f32 cycles_per_second,
-//   u16 contacts, u16 clusters, u16 nStrands, u16 nTools, u32 nNodes,
+//   u32 magic 0x324E534B ("KSN2"), u32 cycle, f64 time (s), f32 cycles_per_second,
+//   u16 contacts, u16 clusters, u16 nStrands, u16 nTools, u32 nNodes, u32 flags (bit 0: tensions),
 //   per strand: u32 first, u32 nodes, f32 radius (m),
 //   nNodes × 3 f32 positions (m),
-//   per tool: i32 node (−1 none), u8 active, u8 controller-owned, 2 bytes padding, f32 × 3 target (m).
+//   per tool (32 bytes): i32 node (−1 none), u8 active, u8 controller-owned, u8 has-force,
+//     u8 mode (0 position, 1 force), f32 × 3 target (m), f32 × 3 force on the rope (N),
+//   if flags bit 0: nSegments f32 tensions (N, positive stretched) in global segment order,
+//     nSegments = Σ max(nodes − 1, 0) over the strands.
 // Server → client text frames are JSON events (hello, scene, knot, state, error);
 // client → server text frames are JSON commands (see the builders below).
 
-export const MAGIC = 0x314e534b;
-export const HEADER_BYTES = 32;
+export const MAGIC = 0x324e534b;
+export const HEADER_BYTES = 36;
 export const STRAND_BYTES = 12;
-export const TOOL_BYTES = 20;
+export const TOOL_BYTES = 32;
+export const FLAG_TENSIONS = 1;
 
 /** A reusable snapshot: decodeSnapshot fills it and grows its arrays only when needed. */
 export function newSnapshot() {
@@ -22,18 +26,23 @@ export function newSnapshot() {
     cyclesPerSecond: 0,
     contacts: 0,
     clusters: 0,
+    flags: 0,
     nStrands: 0,
     nTools: 0,
     nNodes: 0,
-    strands: [], // {first, nodes, radius}
+    nSegments: 0, // Σ max(nodes − 1, 0)
+    hasTensions: false,
+    strands: [], // {first, nodes, radius, firstSeg}
     positions: new Float32Array(0), // nNodes*3, m
-    tools: [], // {node, active, owned, target: Float32Array(3)}
+    tensions: new Float32Array(0), // nSegments (when hasTensions), N
+    tools: [], // {node, active, owned, hasForce, mode, target: Float32Array(3), force: Float32Array(3)}
   };
 }
 
 /**
  * Decodes one binary snapshot frame into snap (reused: no allocation once its arrays are large
- * enough). Throws an Error naming the problem for a malformed frame.
+ * enough). Throws an Error naming the problem for a malformed frame (bad magic, unknown flags,
+ * a strand beyond the nodes, a length other than the header implies).
  * @param {ArrayBuffer} buf
  * @param {ReturnType<typeof newSnapshot>} snap
  */
@@ -41,51 +50,79 @@ export function decodeSnapshot(buf, snap = newSnapshot()) {
   if (buf.byteLength < HEADER_BYTES) throw new Error(`snapshot: ${buf.byteLength} bytes, header needs ${HEADER_BYTES}`);
   const dv = new DataView(buf);
   const magic = dv.getUint32(0, true);
-  if (magic !== MAGIC) throw new Error(`snapshot: bad magic 0x${magic.toString(16)}`);
+  if (magic !== MAGIC) throw new Error(`snapshot: bad magic 0x${magic.toString(16)} (protocol version 2 expects 0x${MAGIC.toString(16)}, "KSN2")`);
+  const nStrands = dv.getUint16(24, true);
+  const nTools = dv.getUint16(26, true);
+  const nNodes = dv.getUint32(28, true);
+  const flags = dv.getUint32(32, true);
+  if (flags & ~FLAG_TENSIONS) throw new Error(`snapshot: unknown flags 0x${flags.toString(16)}`);
+  const fixed = HEADER_BYTES + nStrands * STRAND_BYTES + nNodes * 12 + nTools * TOOL_BYTES;
+  if (buf.byteLength < fixed) throw new Error(`snapshot: ${buf.byteLength} bytes, expected at least ${fixed}`);
   snap.cycle = dv.getUint32(4, true);
   snap.time = dv.getFloat64(8, true);
   snap.cyclesPerSecond = dv.getFloat32(16, true);
   snap.contacts = dv.getUint16(20, true);
   snap.clusters = dv.getUint16(22, true);
-  const nStrands = dv.getUint16(24, true);
-  const nTools = dv.getUint16(26, true);
-  const nNodes = dv.getUint32(28, true);
-  const want = HEADER_BYTES + nStrands * STRAND_BYTES + nNodes * 12 + nTools * TOOL_BYTES;
-  if (buf.byteLength < want) throw new Error(`snapshot: ${buf.byteLength} bytes, expected ${want}`);
-  snap.nStrands = nStrands;
-  snap.nTools = nTools;
-  snap.nNodes = nNodes;
   let off = HEADER_BYTES;
-  while (snap.strands.length < nStrands) snap.strands.push({ first: 0, nodes: 0, radius: 0 });
-  snap.strands.length = nStrands;
+  while (snap.strands.length < nStrands) snap.strands.push({ first: 0, nodes: 0, radius: 0, firstSeg: 0 });
+  let nSegments = 0;
   for (let s = 0; s < nStrands; s++, off += STRAND_BYTES) {
     const st = snap.strands[s];
     st.first = dv.getUint32(off, true);
     st.nodes = dv.getUint32(off + 4, true);
     st.radius = dv.getFloat32(off + 8, true);
+    st.firstSeg = nSegments;
     if (st.first + st.nodes > nNodes) throw new Error(`snapshot: strand ${s} [${st.first}, +${st.nodes}) beyond ${nNodes} nodes`);
+    nSegments += Math.max(st.nodes - 1, 0);
   }
+  const hasTensions = (flags & FLAG_TENSIONS) !== 0;
+  const want = fixed + (hasTensions ? nSegments * 4 : 0);
+  if (buf.byteLength !== want) throw new Error(`snapshot: ${buf.byteLength} bytes, expected ${want}`);
+  snap.strands.length = nStrands;
+  snap.flags = flags;
+  snap.nStrands = nStrands;
+  snap.nTools = nTools;
+  snap.nNodes = nNodes;
+  snap.nSegments = nSegments;
+  snap.hasTensions = hasTensions;
   if (snap.positions.length < nNodes * 3) snap.positions = new Float32Array(nNodes * 3);
   const pos = snap.positions;
   for (let i = 0; i < nNodes * 3; i++, off += 4) pos[i] = dv.getFloat32(off, true);
-  while (snap.tools.length < nTools) snap.tools.push({ node: -1, active: false, owned: false, target: new Float32Array(3) });
+  while (snap.tools.length < nTools) {
+    snap.tools.push({ node: -1, active: false, owned: false, hasForce: false, mode: 0, target: new Float32Array(3), force: new Float32Array(3) });
+  }
   snap.tools.length = nTools;
   for (let t = 0; t < nTools; t++, off += TOOL_BYTES) {
     const tl = snap.tools[t];
     tl.node = dv.getInt32(off, true);
     tl.active = dv.getUint8(off + 4) !== 0;
     tl.owned = dv.getUint8(off + 5) !== 0;
-    tl.target[0] = dv.getFloat32(off + 8, true);
-    tl.target[1] = dv.getFloat32(off + 12, true);
-    tl.target[2] = dv.getFloat32(off + 16, true);
+    tl.hasForce = dv.getUint8(off + 6) !== 0;
+    tl.mode = dv.getUint8(off + 7);
+    for (let c = 0; c < 3; c++) {
+      tl.target[c] = dv.getFloat32(off + 8 + 4 * c, true);
+      tl.force[c] = dv.getFloat32(off + 20 + 4 * c, true);
+    }
+  }
+  if (hasTensions) {
+    if (snap.tensions.length < nSegments) snap.tensions = new Float32Array(nSegments);
+    const ten = snap.tensions;
+    for (let i = 0; i < nSegments; i++, off += 4) ten[i] = dv.getFloat32(off, true);
   }
   return snap;
 }
 
-/** Encodes a snapshot (the inverse of decodeSnapshot; used by tests and the mock server). */
+/**
+ * Encodes a snapshot (the inverse of decodeSnapshot; used by tests and the mock server).
+ * s.tensions, when given (an array of Σ max(nodes − 1, 0) values), sets flag bit 0; tools may
+ * omit hasForce, mode and force.
+ */
 export function encodeSnapshot(s) {
   const nStrands = s.strands.length, nTools = s.tools.length, nNodes = s.nNodes;
-  const buf = new ArrayBuffer(HEADER_BYTES + nStrands * STRAND_BYTES + nNodes * 12 + nTools * TOOL_BYTES);
+  const nSegments = s.strands.reduce((n, st) => n + Math.max(st.nodes - 1, 0), 0);
+  const tensions = s.tensions ?? null;
+  if (tensions && tensions.length !== nSegments) throw new Error(`encodeSnapshot: ${tensions.length} tensions for ${nSegments} segments`);
+  const buf = new ArrayBuffer(HEADER_BYTES + nStrands * STRAND_BYTES + nNodes * 12 + nTools * TOOL_BYTES + (tensions ? nSegments * 4 : 0));
   const dv = new DataView(buf);
   dv.setUint32(0, MAGIC, true);
   dv.setUint32(4, s.cycle, true);
@@ -96,6 +133,7 @@ export function encodeSnapshot(s) {
   dv.setUint16(24, nStrands, true);
   dv.setUint16(26, nTools, true);
   dv.setUint32(28, nNodes, true);
+  dv.setUint32(32, tensions ? FLAG_TENSIONS : 0, true);
   let off = HEADER_BYTES;
   for (const st of s.strands) {
     dv.setUint32(off, st.first, true);
@@ -108,11 +146,15 @@ export function encodeSnapshot(s) {
     dv.setInt32(off, t.node, true);
     dv.setUint8(off + 4, t.active ? 1 : 0);
     dv.setUint8(off + 5, t.owned ? 1 : 0);
-    dv.setFloat32(off + 8, t.target[0], true);
-    dv.setFloat32(off + 12, t.target[1], true);
-    dv.setFloat32(off + 16, t.target[2], true);
+    dv.setUint8(off + 6, t.hasForce ? 1 : 0);
+    dv.setUint8(off + 7, t.mode ?? 0);
+    for (let c = 0; c < 3; c++) {
+      dv.setFloat32(off + 8 + 4 * c, t.target[c], true);
+      dv.setFloat32(off + 20 + 4 * c, t.force?.[c] ?? 0, true);
+    }
     off += TOOL_BYTES;
   }
+  if (tensions) for (let i = 0; i < nSegments; i++, off += 4) dv.setFloat32(off, tensions[i], true);
   return buf;
 }
 
@@ -129,6 +171,7 @@ export const cmd = {
   scene: (name) => ({ type: 'scene', name }),
   epsilon: (m) => ({ type: 'param', epsilon: m }),
   radius: (m) => ({ type: 'param', radius: m }),
+  solver: (name) => ({ type: 'solver', name }),
 };
 
 /**

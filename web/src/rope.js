@@ -5,7 +5,12 @@
 // It is display only: the server's nodes are never changed. The tube's BufferAttributes are
 // allocated for a capacity and rewritten in place at every snapshot; they grow (doubling) only
 // when a rope with more nodes arrives.
+//
+// Tension colouring: given the strand's segment tensions, the tube takes a per-vertex colour
+// (forces.js's colormap of the node tensions, smoothed by the same Chaikin rounds as the
+// curve) and its tension material; without them it keeps its plain material.
 import * as THREE from 'three';
+import { colormap, nodeTensions, tensionToUnit } from './forces.js';
 
 /**
  * One round of open-curve Chaikin: n points of src (xyz interleaved) → 2n points in dst:
@@ -56,6 +61,22 @@ export function chaikin(src, n, rounds, bufA, bufB) {
   return { pts: cur, count };
 }
 
+/** Chaikin on a scalar sequence (the same weights as chaikinOpen): n values → 2n in dst. */
+export function chaikinOpenScalar(src, n, dst) {
+  if (n < 2) {
+    for (let k = 0; k < n; k++) dst[k] = src[k];
+    return n;
+  }
+  let o = 0;
+  dst[o++] = src[0];
+  for (let i = 0; i < n - 1; i++) {
+    dst[o++] = 0.75 * src[i] + 0.25 * src[i + 1];
+    dst[o++] = 0.25 * src[i] + 0.75 * src[i + 1];
+  }
+  dst[o++] = src[n - 1];
+  return o;
+}
+
 const RADIAL = 12;
 
 /** A tube mesh for one strand, updated in place from node positions. */
@@ -63,9 +84,14 @@ export class RopeTube {
   /**
    * @param {THREE.Material} material
    * @param {number} rounds Chaikin rounds (2–3)
+   * @param {THREE.Material} [tensionMaterial] white, vertexColors: the tension colouring
    */
-  constructor(material, rounds = 2) {
+  constructor(material, rounds = 2, tensionMaterial = null) {
     this.rounds = rounds;
+    this.material = material;
+    this.tensionMaterial = tensionMaterial;
+    this.capMaterials = null; // the caps' own colours while tension-coloured
+    this.coloured = false;
     this.capacity = 0; // smoothed points the buffers hold
     this.geometry = new THREE.BufferGeometry();
     this.mesh = new THREE.Mesh(this.geometry, material);
@@ -101,10 +127,14 @@ export class RopeTube {
     this.b = new Float32Array(cap * 3);
     this.src = new Float32Array(cap * 3);
     this.frameN = new Float32Array(3);
+    this.ta = new Float32Array(cap);
+    this.tb = new Float32Array(cap);
     const pos = new THREE.BufferAttribute(new Float32Array(cap * RADIAL * 3), 3);
     const nor = new THREE.BufferAttribute(new Float32Array(cap * RADIAL * 3), 3);
+    const col = new THREE.BufferAttribute(new Float32Array(cap * RADIAL * 3), 3);
     pos.setUsage(THREE.DynamicDrawUsage);
     nor.setUsage(THREE.DynamicDrawUsage);
+    col.setUsage(THREE.DynamicDrawUsage);
     const idx = new Uint32Array((cap - 1) * RADIAL * 6);
     let o = 0;
     for (let i = 0; i < cap - 1; i++) {
@@ -118,14 +148,18 @@ export class RopeTube {
     this.geometry.dispose();
     this.geometry.setAttribute('position', pos);
     this.geometry.setAttribute('normal', nor);
+    this.geometry.setAttribute('color', col);
     this.geometry.setIndex(new THREE.BufferAttribute(idx, 1));
   }
 
   /**
    * Rebuilds the tube from nodes [first, first+n) of positions (xyz f32) with radius r (m).
-   * Allocates nothing unless the strand is longer than any before.
+   * With tension ({values, firstSeg, range}: the frame's segment tensions, N, this strand's
+   * first segment and the colour range's top, N) and a tension material, colours it by
+   * tension; otherwise it has its plain material. Allocates nothing unless the strand is
+   * longer than any before.
    */
-  update(positions, first, n, r) {
+  update(positions, first, n, r, tension = null) {
     const m = chaikinCount(n, this.rounds);
     this.ensure(Math.max(m, 2));
     const src = this.src;
@@ -182,10 +216,59 @@ export class RopeTube {
       c.visible = count > 0;
     }
     this.mesh.visible = count > 1;
+    if (tension && this.tensionMaterial && n >= 2) this.colour(tension, n, count);
+    else this.plain();
+  }
+
+  /** Writes the vertex colours from the strand's tensions (see update). */
+  colour(tension, n, count) {
+    const nt = nodeTensions(tension.values, tension.firstSeg, n, this.ta);
+    let cur = nt, out = this.tb, c = n;
+    for (let k = 0; k < this.rounds; k++) {
+      c = chaikinOpenScalar(cur, c, out);
+      const t = cur; cur = out; out = t;
+    }
+    const C = this.geometry.attributes.color.array;
+    for (let i = 0; i < count; i++) {
+      let o = i * RADIAL * 3;
+      colormap(tensionToUnit(cur[i], tension.range), C, o, true);
+      for (let j = 1; j < RADIAL; j++) {
+        C[o + 3 * j] = C[o]; C[o + 3 * j + 1] = C[o + 1]; C[o + 3 * j + 2] = C[o + 2];
+      }
+    }
+    const ca = this.geometry.attributes.color;
+    ca.clearUpdateRanges();
+    ca.addUpdateRange(0, count * RADIAL * 3);
+    ca.needsUpdate = true;
+    if (!this.capMaterials) {
+      this.capMaterials = [0, 1].map(() => {
+        const m = this.tensionMaterial.clone();
+        m.vertexColors = false;
+        return m;
+      });
+    }
+    const l = (count - 1) * RADIAL * 3;
+    this.capMaterials[0].color.setRGB(C[0], C[1], C[2]);
+    this.capMaterials[1].color.setRGB(C[l], C[l + 1], C[l + 2]);
+    if (!this.coloured) {
+      this.coloured = true;
+      this.mesh.material = this.tensionMaterial;
+      this.caps[0].material = this.capMaterials[0];
+      this.caps[1].material = this.capMaterials[1];
+    }
+  }
+
+  /** Back to the plain material. */
+  plain() {
+    if (!this.coloured) return;
+    this.coloured = false;
+    this.mesh.material = this.material;
+    for (const c of this.caps) c.material = this.material;
   }
 
   dispose() {
     this.geometry.dispose();
     this.caps[0].geometry.dispose();
+    for (const m of this.capMaterials ?? []) m.dispose();
   }
 }

@@ -2,7 +2,10 @@
 // `knotsim serve` on a free port, drives Debian's Chromium (/usr/bin/chromium, never a
 // downloaded browser) through playwright-core, and checks that the rope renders, that a mouse
 // drag moves the grasped node in the server's state, that the panel names the knot of a
-// selected scene, and how many frames per second the page draws with a 500-link rope.
+// selected scene, and how many frames per second the page draws with a 500-link rope; the
+// solver selector (from the hello's "solvers"; switching to "pbd" when the server offers it);
+// and, against a mock WebSocket server (playwright's routeWebSocket) sending hand-built
+// protocol version 2 frames, the tension colouring, its legend and toggle, and the force arrows.
 // Screenshots go to web/test/out/. Run: make browsertest (or cd web && node --test test/).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -51,11 +54,12 @@ async function apiState(base) {
   return r.json();
 }
 
-async function openViewer(base) {
+async function openViewer(base, { query = '', route = null } = {}) {
   const page = await ctx.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${base}/`);
+  if (route) await page.routeWebSocket(route.url, route.handler);
+  await page.goto(`${base}/${query}`);
   await page.waitForFunction(() => window.knotsim && window.knotsim.snapshots >= 5 && window.knotsim.frames >= 5, null, { timeout: 30000 });
   page.errors = errors;
   return page;
@@ -145,6 +149,144 @@ test('viewer renders, drags the rope, names the knot', async (t) => {
     await page.screenshot({ path: join(out, 'knot.png') });
     assert.deepEqual(page.errors, []);
   });
+
+  await t.test('the solver selector lists the solvers of hello', async (t) => {
+    const h = await page.evaluate(() => ({ hello: knotsim.hello, options: knotsim.solverOptions, solver: knotsim.solver, tensions: knotsim.hasTensions }));
+    if (!Array.isArray(h.hello.solvers) || h.hello.solvers.length === 0 || !h.hello.solver) {
+      console.log(`NOTE: the server's hello has no solvers (${JSON.stringify({ solver: h.hello.solver, solvers: h.hello.solvers })}): solver selector test skipped`);
+      t.skip('the server does not list its solvers yet');
+      return;
+    }
+    assert.deepEqual(h.options, h.hello.solvers);
+    assert.equal(h.solver, 'ftl', 'the overhand scene runs the ftl solver');
+    assert.equal(await page.$eval('#solver', (el) => el.value), 'ftl');
+    assert.equal(h.tensions, false, 'ftl frames carry no tensions');
+    if (!h.hello.solvers.includes('pbd')) {
+      console.log(`NOTE: the server offers no pbd solver (${h.hello.solvers}): switching skipped`);
+      return;
+    }
+    const n = await page.evaluate(() => knotsim.sceneEvents);
+    await page.selectOption('#solver', 'pbd');
+    await page.waitForFunction((n) => knotsim.sceneEvents > n && knotsim.solver === 'pbd', n, { timeout: 30000 });
+    await page.waitForFunction(() => knotsim.hasTensions && knotsim.tension.shown, null, { timeout: 30000 });
+    await page.waitForFunction(() => knotsim.arrows.length > 0, null, { timeout: 30000 });
+    await page.waitForTimeout(1500);
+    const k = await page.evaluate(() => ({ tension: knotsim.tension, arrows: knotsim.arrows, legend: !document.getElementById('legend').hidden, legendMax: document.getElementById('legend-max').textContent }));
+    await page.screenshot({ path: join(out, 'pbd.png') });
+    console.log(`pbd: tension range ${k.tension.range} N (largest ${k.tension.max.toFixed(3)} N), legend "${k.legendMax}", arrows ${JSON.stringify(k.arrows)}`);
+    assert.ok(k.tension.max > 0 && k.tension.range >= k.tension.max, JSON.stringify(k.tension));
+    assert.ok(k.legend);
+    assert.equal((await apiState(base)).scene, 'overhand');
+    assert.equal(await page.$eval('#solver', (el) => el.value), 'pbd');
+    // and back
+    const m = await page.evaluate(() => knotsim.sceneEvents);
+    await page.selectOption('#solver', 'ftl');
+    await page.waitForFunction((m) => knotsim.sceneEvents > m && knotsim.solver === 'ftl', m, { timeout: 30000 });
+    await page.waitForFunction(() => !knotsim.hasTensions && knotsim.arrows.length === 0 && document.getElementById('legend').hidden, null, { timeout: 30000 });
+    assert.deepEqual(page.errors, []);
+  });
+  await page.close();
+});
+
+/** A hand-built version 2 frame: one 101-node rope in an arc, its tension rising from 0 N at
+ * node 0 to 10 N at the far end, user tool 0 holding the last node with the rope feeling
+ * (0, 3, 3) N, a scripted tool pulling node 0 with 0.5 N along −x, user tool 1 idle. */
+function mockFrame(cycle) {
+  const n = 101, segs = n - 1, nTools = 3;
+  const dv = new DataView(new ArrayBuffer(36 + 12 + n * 12 + nTools * 32 + segs * 4));
+  dv.setUint32(0, 0x324e534b, true);
+  dv.setUint32(4, cycle, true);
+  dv.setFloat64(8, cycle / 1000, true);
+  dv.setFloat32(16, 1000, true);
+  dv.setUint16(24, 1, true);
+  dv.setUint16(26, nTools, true);
+  dv.setUint32(28, n, true);
+  dv.setUint32(32, 1, true);
+  let o = 36;
+  dv.setUint32(o, 0, true); dv.setUint32(o + 4, n, true); dv.setFloat32(o + 8, 0.012, true); o += 12;
+  for (let i = 0; i < n; i++, o += 12) {
+    const a = Math.PI * (i / (n - 1));
+    dv.setFloat32(o, -0.4 * Math.cos(a), true); dv.setFloat32(o + 4, 0.15 * Math.sin(a), true); dv.setFloat32(o + 8, 0.05, true);
+  }
+  const tool = (node, owned, target, f) => {
+    dv.setInt32(o, node, true); dv.setUint8(o + 4, 1); dv.setUint8(o + 5, owned ? 1 : 0); dv.setUint8(o + 6, 1); dv.setUint8(o + 7, owned ? 0 : 1);
+    for (let c = 0; c < 3; c++) {
+      dv.setFloat32(o + 8 + 4 * c, target[c], true);
+      dv.setFloat32(o + 20 + 4 * c, f[c], true);
+    }
+    o += 32;
+  };
+  tool(0, false, [0, 0, 0], [-0.5, 0, 0]); // a scripted force tool
+  tool(n - 1, true, [0.4, 0, 0.05], [0, 3, 3]); // user tool 0
+  dv.setInt32(o, -1, true); dv.setUint8(o + 5, 1); o += 32; // user tool 1, idle
+  for (let i = 0; i < segs; i++, o += 4) dv.setFloat32(o, (10 * i) / (segs - 1), true);
+  return Buffer.from(dv.buffer);
+}
+
+test('tension colours, legend, toggle and force arrows (mock server, protocol version 2)', async () => {
+  const base = await serve('-scene', 'overhand'); // serves the page; the WebSocket is mocked
+  const received = [];
+  let sent = 0;
+  const hello = { type: 'hello', version: 2, scenes: ['mock'], scene: 'mock', solver: 'pbd', solvers: ['ftl', 'pbd'], controller: true, obstacles: [], params: { epsilon: 0, radius: 0.012, delta: 0 } };
+  const page = await openViewer(base, {
+    query: '?ws=ws://127.0.0.1:9/mock',
+    route: {
+      url: 'ws://127.0.0.1:9/mock',
+      handler: (ws) => {
+        ws.onMessage((m) => received.push(JSON.parse(m)));
+        ws.send(JSON.stringify(hello));
+        ws.send(JSON.stringify({ type: 'state', paused: false, controller: true }));
+        const timer = setInterval(() => ws.send(mockFrame(++sent)), 30);
+        ws.onClose(() => clearInterval(timer));
+      },
+    },
+  });
+  await page.waitForFunction(() => knotsim.tension.shown && knotsim.arrows.length === 2, null, { timeout: 10000 });
+  await page.waitForTimeout(500);
+  const k = await page.evaluate(() => ({
+    solver: knotsim.solver, options: knotsim.solverOptions, tension: knotsim.tension, arrows: knotsim.arrows,
+    legend: !document.getElementById('legend').hidden, legendMax: document.getElementById('legend-max').textContent,
+    force1: document.getElementById('s-force1').textContent, force0: document.getElementById('s-force0').textContent,
+    arrowNote: document.getElementById('arrow-scale').textContent, epsDisabled: document.getElementById('epsilon').disabled,
+  }));
+  console.log(`mock: ${JSON.stringify(k)}`);
+  assert.equal(k.solver, 'pbd');
+  assert.deepEqual(k.options, ['ftl', 'pbd']);
+  assert.equal(k.tension.range, 10);
+  assert.ok(k.legend);
+  assert.equal(k.legendMax, '10.0 N');
+  assert.equal(k.force0, '4.24 N');
+  assert.equal(k.force1, '–');
+  assert.ok(k.epsDisabled, 'no ε slider under pbd');
+  assert.match(k.arrowNote, /cm per ×10 above 0.1 N/);
+  const forces = k.arrows.map((a) => a.force).sort();
+  assert.ok(Math.abs(forces[0] - 0.5) < 1e-6 && Math.abs(forces[1] - Math.hypot(3, 3)) < 1e-5, JSON.stringify(k.arrows));
+  assert.ok(k.arrows.every((a) => a.length > 0));
+
+  const count = (img) => {
+    let blue = 0, red = 0, orange = 0;
+    for (let i = 0; i < img.width * img.height; i++) {
+      const r = img.data[i * 4], g = img.data[i * 4 + 1], b = img.data[i * 4 + 2];
+      if (b > r + 60 && b > g + 40) blue++;
+      if (r > 120 && r > b + 60 && g < 0.45 * r && r - g > 70) red++;
+      if (r > 150 && r - g > 50 && g - b > 20) orange++; // the plain rope's orange
+    }
+    return { blue, red, orange };
+  };
+  const on = count(decodePNG(await page.screenshot({ path: join(out, 'tension.png') })));
+  await page.click('#tension');
+  await page.waitForFunction(() => !knotsim.tension.shown && document.getElementById('legend').hidden, null, { timeout: 5000 });
+  await page.waitForTimeout(300);
+  const off = count(decodePNG(await page.screenshot({ path: join(out, 'tension-off.png') })));
+  console.log(`tension on: ${JSON.stringify(on)} pixels; off: ${JSON.stringify(off)}`);
+  assert.ok(on.blue > 300 && on.red > 300, `tension colours: ${JSON.stringify(on)}`);
+  assert.ok(off.orange > 1000 && off.blue < on.blue / 5, `plain rope: ${JSON.stringify(off)}`);
+  await page.click('#tension');
+
+  await page.selectOption('#solver', 'ftl');
+  await page.waitForTimeout(300);
+  assert.deepEqual(received.filter((m) => m.type === 'solver'), [{ type: 'solver', name: 'ftl' }]);
+  assert.deepEqual(page.errors, []);
   await page.close();
 });
 

@@ -1,8 +1,10 @@
-// Unit tests of the viewer's pure parts (no browser): the snapshot codec and Chaikin smoothing.
+// Unit tests of the viewer's pure parts (no browser): the snapshot codec (protocol version 2),
+// Chaikin smoothing and the force display helpers (tension colormap, legend range, arrows).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodeSnapshot, encodeSnapshot, newSnapshot, knotTitle, MAGIC } from '../src/protocol.js';
-import { chaikinOpen, chaikinCount, chaikin } from '../src/rope.js';
+import { decodeSnapshot, encodeSnapshot, newSnapshot, knotTitle, cmd, MAGIC } from '../src/protocol.js';
+import { chaikinOpen, chaikinCount, chaikin, chaikinOpenScalar } from '../src/rope.js';
+import { colormap, tensionToUnit, colormapCSS, niceCeil, tensionRange, nodeTensions, arrowLength, formatNewtons } from '../src/forces.js';
 
 const sample = () => ({
   cycle: 1234, time: 1.234, cyclesPerSecond: 999.5, contacts: 7, clusters: 2, nNodes: 3,
@@ -14,20 +16,25 @@ const sample = () => ({
 
 test('snapshot round trip, byte layout and reuse', () => {
   const buf = encodeSnapshot(sample());
-  assert.equal(buf.byteLength, 32 + 12 + 3 * 12 + 2 * 20);
+  assert.equal(buf.byteLength, 36 + 12 + 3 * 12 + 2 * 32);
   const dv = new DataView(buf);
   assert.equal(dv.getUint32(0, true), MAGIC);
-  assert.equal(dv.getUint32(0, true), 0x314e534b);
+  assert.equal(dv.getUint32(0, true), 0x324e534b);
+  assert.equal(new TextDecoder().decode(buf.slice(0, 4)), 'KSN2');
+  assert.equal(dv.getUint32(32, true), 0, 'no flags without tensions');
   const snap = newSnapshot();
   decodeSnapshot(buf, snap);
   assert.equal(snap.cycle, 1234);
   assert.equal(snap.time, 1.234);
   assert.equal(snap.contacts, 7);
   assert.equal(snap.clusters, 2);
-  assert.deepEqual(snap.strands, [{ first: 0, nodes: 3, radius: Math.fround(0.005) }]);
+  assert.deepEqual(snap.strands, [{ first: 0, nodes: 3, radius: Math.fround(0.005), firstSeg: 0 }]);
   assert.equal(snap.positions[8], -0.25);
   assert.equal(snap.tools[0].node, -1);
-  assert.deepEqual({ ...snap.tools[1], target: [...snap.tools[1].target] }, { node: 2, active: true, owned: true, target: [0.5, -0.5, 0.25] });
+  assert.equal(snap.hasTensions, false);
+  assert.equal(snap.nSegments, 2);
+  assert.deepEqual({ ...snap.tools[1], target: [...snap.tools[1].target], force: [...snap.tools[1].force] },
+    { node: 2, active: true, owned: true, hasForce: false, mode: 0, target: [0.5, -0.5, 0.25], force: [0, 0, 0] });
   const pos = snap.positions;
   decodeSnapshot(buf, snap);
   assert.equal(snap.positions, pos, 'positions array reused');
@@ -37,12 +44,165 @@ test('malformed snapshots are errors', () => {
   const buf = encodeSnapshot(sample());
   assert.throws(() => decodeSnapshot(buf.slice(0, 20)), /header/);
   assert.throws(() => decodeSnapshot(buf.slice(0, buf.byteLength - 1)), /expected/);
+  const long = new Uint8Array(buf.byteLength + 4);
+  long.set(new Uint8Array(buf));
+  assert.throws(() => decodeSnapshot(long.buffer), /expected/, 'trailing bytes');
   const bad = buf.slice(0);
   new DataView(bad).setUint32(0, 1, true);
   assert.throws(() => decodeSnapshot(bad), /magic/);
   const over = buf.slice(0);
-  new DataView(over).setUint32(32 + 4, 9, true); // strand beyond the nodes
+  new DataView(over).setUint32(36 + 4, 9, true); // strand beyond the nodes
   assert.throws(() => decodeSnapshot(over), /beyond/);
+  const flags = buf.slice(0);
+  new DataView(flags).setUint32(32, 2, true);
+  assert.throws(() => decodeSnapshot(flags), /unknown flags/);
+  const v1 = buf.slice(0);
+  new DataView(v1).setUint32(0, 0x314e534b, true); // "KSN1"
+  assert.throws(() => decodeSnapshot(v1), /magic/);
+});
+
+/**
+ * A version 2 frame written byte by byte, independently of encodeSnapshot: two strands (3 and
+ * 2 nodes: 2 + 1 segments), a scripted tool pulling with a force and a user tool holding a
+ * position with the force it takes, then the three tensions.
+ */
+function handFrame({ tensions = true } = {}) {
+  const size = 36 + 2 * 12 + 5 * 12 + 2 * 32 + (tensions ? 3 * 4 : 0);
+  const dv = new DataView(new ArrayBuffer(size));
+  [0x4b, 0x53, 0x4e, 0x32].forEach((b, i) => dv.setUint8(i, b)); // "KSN2"
+  dv.setUint32(4, 77, true); // cycle
+  dv.setFloat64(8, 0.077, true); // time
+  dv.setFloat32(16, 1000, true); // cycles/s
+  dv.setUint16(20, 4, true); // contacts
+  dv.setUint16(22, 0, true); // clusters
+  dv.setUint16(24, 2, true); // strands
+  dv.setUint16(26, 2, true); // tools
+  dv.setUint32(28, 5, true); // nodes
+  dv.setUint32(32, tensions ? 1 : 0, true); // flags
+  let o = 36;
+  for (const [first, nodes, r] of [[0, 3, 0.005], [3, 2, 0.002]]) {
+    dv.setUint32(o, first, true); dv.setUint32(o + 4, nodes, true); dv.setFloat32(o + 8, r, true); o += 12;
+  }
+  for (let i = 0; i < 15; i++, o += 4) dv.setFloat32(o, i * 0.01, true);
+  // tool 0: scripted, holds node 2, pulls with 3 N along +x (mode 1)
+  dv.setInt32(o, 2, true); dv.setUint8(o + 4, 1); dv.setUint8(o + 5, 0); dv.setUint8(o + 6, 1); dv.setUint8(o + 7, 1);
+  dv.setFloat32(o + 20, 3, true);
+  o += 32;
+  // tool 1: the user's, holds node 4 at a target, the rope feels (0, −0.5, 1.5) N
+  dv.setInt32(o, 4, true); dv.setUint8(o + 4, 1); dv.setUint8(o + 5, 1); dv.setUint8(o + 6, 1); dv.setUint8(o + 7, 0);
+  dv.setFloat32(o + 8, 0.25, true); dv.setFloat32(o + 12, 0.5, true); dv.setFloat32(o + 16, -1, true);
+  dv.setFloat32(o + 20, 0, true); dv.setFloat32(o + 24, -0.5, true); dv.setFloat32(o + 28, 1.5, true);
+  o += 32;
+  if (tensions) for (const t of [2.5, 0.75, -0.25]) { dv.setFloat32(o, t, true); o += 4; }
+  assert.equal(o, size);
+  return dv.buffer;
+}
+
+test('version 2 frames with forces and tensions (built by hand)', () => {
+  const snap = decodeSnapshot(handFrame());
+  assert.equal(snap.cycle, 77);
+  assert.equal(snap.contacts, 4);
+  assert.equal(snap.flags, 1);
+  assert.equal(snap.hasTensions, true);
+  assert.equal(snap.nSegments, 3);
+  assert.deepEqual(snap.strands.map((s) => s.firstSeg), [0, 2]);
+  assert.deepEqual([...snap.tensions.subarray(0, 3)], [2.5, 0.75, -0.25]);
+  assert.equal(snap.positions[14], Math.fround(0.14));
+  const [a, b] = snap.tools;
+  assert.deepEqual({ node: a.node, active: a.active, owned: a.owned, hasForce: a.hasForce, mode: a.mode, force: [...a.force] },
+    { node: 2, active: true, owned: false, hasForce: true, mode: 1, force: [3, 0, 0] });
+  assert.deepEqual({ node: b.node, owned: b.owned, hasForce: b.hasForce, mode: b.mode, target: [...b.target], force: [...b.force] },
+    { node: 4, owned: true, hasForce: true, mode: 0, target: [0.25, 0.5, -1], force: [0, -0.5, 1.5] });
+
+  // the same frame without tensions: the flag is off and nothing follows the tools
+  const plain = decodeSnapshot(handFrame({ tensions: false }), snap);
+  assert.equal(plain.hasTensions, false);
+  assert.equal(plain.tools[1].hasForce, true);
+
+  // the encoder writes the same bytes
+  const again = encodeSnapshot({ ...decodeSnapshot(handFrame()), tensions: [2.5, 0.75, -0.25] });
+  assert.deepEqual(new Uint8Array(again), new Uint8Array(handFrame()));
+
+  // strictness: a missing or an extra tension, the flag without its tensions
+  const full = handFrame();
+  assert.throws(() => decodeSnapshot(full.slice(0, full.byteLength - 4)), /expected/);
+  const extra = new Uint8Array(full.byteLength + 4);
+  extra.set(new Uint8Array(full));
+  assert.throws(() => decodeSnapshot(extra.buffer), /expected/);
+  const flagOnly = handFrame({ tensions: false });
+  new DataView(flagOnly).setUint32(32, 1, true);
+  assert.throws(() => decodeSnapshot(flagOnly), /expected/);
+  assert.throws(() => encodeSnapshot({ ...decodeSnapshot(handFrame()), tensions: [1] }), /tensions/);
+});
+
+test('the solver command', () => {
+  assert.deepEqual(cmd.solver('pbd'), { type: 'solver', name: 'pbd' });
+});
+
+test('tension colormap: blue at 0, red at the top, ever redder (r / (r + b) increasing)', () => {
+  const c = [0, 0, 0];
+  colormap(0, c);
+  assert.ok(c[2] > 0.7 && c[0] < 0.3, `0 → ${c}`);
+  colormap(1, c);
+  assert.ok(c[0] > 0.65 && c[2] < 0.2, `1 → ${c}`);
+  colormap(-3, c);
+  assert.deepEqual(c, colormap(0, [0, 0, 0]), 'negative clamps to 0');
+  colormap(NaN, c);
+  assert.deepEqual(c, colormap(0, [0, 0, 0]), 'NaN is 0');
+  colormap(7, c);
+  assert.deepEqual(c, colormap(1, [0, 0, 0]), 'above 1 clamps');
+  let prev = -Infinity;
+  for (let k = 0; k <= 100; k++) {
+    colormap(k / 100, c);
+    const d = c[0] / (c[0] + c[2]);
+    assert.ok(d > prev, `r / (r + b) not increasing at ${k / 100}`);
+    prev = d;
+    for (const v of c) assert.ok(v >= 0 && v <= 1);
+  }
+  // linear-light output (three.js vertex colours) is the sRGB value decoded
+  const s = colormap(0.3, [0, 0, 0]), l = colormap(0.3, [0, 0, 0], 0, true);
+  for (let i = 0; i < 3; i++) assert.ok(Math.abs(l[i] - Math.pow((s[i] + 0.055) / 1.055, 2.4)) < 0.01);
+  assert.match(colormapCSS(), /^linear-gradient\(to right, rgb\(59,76,192\) 0\.0%.*rgb\(180,4,38\) 100\.0%\)$/);
+});
+
+test('tension to colour position, legend range, node tensions', () => {
+  assert.equal(tensionToUnit(0, 2), 0);
+  assert.equal(tensionToUnit(-1, 2), 0, 'compression is shown as slack');
+  assert.equal(tensionToUnit(1, 2), 0.5);
+  assert.equal(tensionToUnit(5, 2), 1);
+  assert.equal(tensionToUnit(1, 0), 0, 'no range: all slack');
+  assert.deepEqual([0.3, 1, 1.01, 4, 5, 7, 1234].map(niceCeil), [0.5, 1, 2, 5, 5, 10, 2000]);
+  assert.equal(niceCeil(0), 0.01);
+  assert.equal(niceCeil(NaN), 0.01);
+  let r = tensionRange(0, 3.2);
+  assert.deepEqual(r, { peak: 3.2, range: 5 });
+  r = tensionRange(r.peak, 0.1); // a slack frame: the range decays, it does not collapse
+  assert.equal(r.range, 5);
+  for (let k = 0; k < 300; k++) r = tensionRange(r.peak, 0.1);
+  assert.equal(r.range, 0.2);
+  assert.equal(tensionRange(r.peak, 40).range, 50, 'rises at once');
+  const out = new Float32Array(4);
+  assert.deepEqual([...nodeTensions([9, 1, 2, 4, 9], 1, 4, out)], [1, 1.5, 3, 4]);
+  assert.deepEqual([...nodeTensions([5], 0, 1, out).subarray(0, 1)], [0]);
+  const d = new Float32Array(8);
+  assert.equal(chaikinOpenScalar(new Float32Array([0, 4, 8]), 3, d), 6);
+  assert.deepEqual([...d.subarray(0, 6)], [0, 1, 3, 5, 7, 8]);
+});
+
+test('force arrows: log length, none for no force; panel numbers', () => {
+  assert.equal(arrowLength(0), 0);
+  assert.equal(arrowLength(NaN), 0);
+  assert.equal(arrowLength(Infinity), 0);
+  assert.ok(Math.abs(arrowLength(0.9) - 0.1) < 1e-12, '0.9 N: one decade above 0.1 N');
+  assert.ok(Math.abs(arrowLength(9.9) - 0.2) < 1e-12);
+  assert.ok(Math.abs(arrowLength(9.9, 0.05) - 0.1) < 1e-12, 'the scale is the length of a decade');
+  let prev = 0;
+  for (const f of [0.001, 0.01, 0.1, 1, 10, 100, 1000]) {
+    const l = arrowLength(f);
+    assert.ok(l > prev && l < 0.5, `${f} N → ${l} m`);
+    prev = l;
+  }
+  assert.deepEqual([0.1534, 2.414, 12.34, 1250].map(formatNewtons), ['0.153 N', '2.41 N', '12.3 N', '1250 N']);
 });
 
 test('knot titles', () => {
