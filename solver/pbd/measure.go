@@ -45,13 +45,14 @@ func (s *Solver) Velocity(node int) vec.V3 {
 	return s.v[node]
 }
 
-// Tension implements solver.Physical: −λ/h² of the link's inextensibility constraint in the
-// last substep (XPBD: f = ∇Cᵀλ/h²), N, positive when stretched.
+// Tension implements solver.Physical: the axial part of the link's stretch–shear force in
+// the last substep, −(λₛ·d3)/(l·h²) (XPBD: f = ∇Cᵀλ/h², ∂Cₛ/∂x = I/l), N, positive when
+// stretched.
 func (s *Solver) Tension(seg int) float64 {
-	if uint(seg) >= uint(len(s.lamD)) || s.h == 0 {
+	if uint(seg) >= uint(len(s.lamS)) || s.h == 0 {
 		return 0
 	}
-	return -s.lamD[seg] / (s.h * s.h)
+	return -s.lamS[seg].Dot(s.q[seg].d3()) / (s.rest[seg] * s.h * s.h)
 }
 
 // GraspForce implements solver.Solver: the force the tool on node exerted on the rope in the

@@ -59,12 +59,16 @@ func (p Params) Validate() error {
 // grasp is one tool of the current step.
 type grasp struct {
 	node    int32
-	force   bool   // HoldForce
-	target  vec.V3 // HoldPosition: this step's target
-	prev    vec.V3 // HoldPosition: last step's target (or the node, when newly grasped)
-	goal    vec.V3 // this substep's attachment point
-	lam     vec.V3 // multiplier of this substep, N·s²
-	applied vec.V3 // force on the rope, N
+	force   bool    // HoldForce
+	spring  float64 // HoldPosition with a stiffness: N/m (0: kinematic)
+	over    bool    // kinematic grasp: the last substep needed more than MaxGraspForce (the tip backs off)
+	target  vec.V3  // HoldPosition: this step's target
+	prev    vec.V3  // HoldPosition: last step's target (or the node, when newly grasped)
+	goal    vec.V3  // this substep's attachment point
+	lam     vec.V3  // spring grasp: multiplier of this substep, N·s²
+	w       float64 // the node's own inverse mass, 1/kg (kinematic grasps zero it during the step)
+	vin     vec.V3  // kinematic grasp: the node's velocity at the start of the substep
+	applied vec.V3  // force on the rope, N
 }
 
 // endDrive is a rope end whose segment's orientation is prescribed (SetEndRotation).
@@ -88,6 +92,7 @@ type Solver struct {
 	gOf    []int32   // grasp index this step, −1 if none
 	prevT  []vec.V3  // tip of a HoldPosition tool at the end of the last step
 	hadT   []bool    // the node was held by position in the last step
+	over   []bool    // the node's position tool needed more than MaxGraspForce at the end of the last step
 	damp   []float64 // damping rate, 1/s
 	radius []float64 // rope radius at the node, m
 
@@ -96,15 +101,18 @@ type Solver struct {
 	om      []vec.V3  // angular velocity (world), rad/s
 	wq      []float64 // inverse rotational inertia, 1/(kg m²)
 	rest    []float64 // rest length, m
-	lamD    []float64 // distance multiplier of the last substep, N·s²
 	lamB    []vec.V3  // bend–twist multiplier of joint (seg, seg+1), N·m·s²·m
 	alphaB  []vec.V3  // bend–twist compliance of joint (seg, seg+1), per material axis
 	joint   []bool    // seg and seg+1 are in one strand
 	fixedQ  []bool    // orientation prescribed (SetEndRotation)
 	mus     []float64 // static friction of the segment's material
 	muk     []float64 // kinetic friction
-	nrm     []vec.V3  // direct solve scratch: link direction
-	rhs, cp []float64 // direct solve scratch
+	lamS    []vec.V3  // stretch–shear multiplier of the last substep, N·s²·m
+	d3      []vec.V3  // direct solve scratch: material axis of the link
+	sd, so  []mat6    // direct solve: diagonal blocks (then their Cholesky factors), off-diagonal blocks
+	sx      []mat6    // direct solve: D_{j−1}⁻¹·O_{j−1}
+	sr, sz  []vec6    // direct solve: right-hand sides, then Δλ
+	sg      []mat3    // direct solve: bend–twist Jacobian G of the joint (j, j+1)
 
 	ends   []endDrive // 2 per strand: first and last segment
 	endIdx []int32    // 2 per strand: global index of the first and last segment
@@ -163,6 +171,7 @@ func (s *Solver) Reset(st *rope.State) error {
 	s.gOf = resize(s.gOf, n, 0)
 	s.prevT = resize(s.prevT, n, oldN)
 	s.hadT = resize(s.hadT, n, oldN)
+	s.over = resize(s.over, n, oldN)
 	s.damp = resize(s.damp, n, 0)
 	s.radius = resize(s.radius, n, 0)
 	s.q = resize(s.q, m, oldM)
@@ -170,16 +179,20 @@ func (s *Solver) Reset(st *rope.State) error {
 	s.om = resize(s.om, m, oldM)
 	s.wq = resize(s.wq, m, 0)
 	s.rest = resize(s.rest, m, 0)
-	s.lamD = resize(s.lamD, m, oldM)
 	s.lamB = resize(s.lamB, m, oldM)
 	s.alphaB = resize(s.alphaB, m, 0)
 	s.joint = resize(s.joint, m, 0)
 	s.fixedQ = resize(s.fixedQ, m, 0)
 	s.mus = resize(s.mus, m, 0)
 	s.muk = resize(s.muk, m, 0)
-	s.nrm = resize(s.nrm, m, 0)
-	s.rhs = resize(s.rhs, m, 0)
-	s.cp = resize(s.cp, m, 0)
+	s.lamS = resize(s.lamS, m, oldM)
+	s.d3 = resize(s.d3, m, 0)
+	s.sd = resize(s.sd, m, 0)
+	s.so = resize(s.so, m, 0)
+	s.sx = resize(s.sx, m, 0)
+	s.sr = resize(s.sr, m, 0)
+	s.sz = resize(s.sz, m, 0)
+	s.sg = resize(s.sg, m, 0)
 	s.ends = resize(s.ends, 2*len(st.Strands), 2*oldK)
 	s.endIdx = resize(s.endIdx, 2*len(st.Strands), 0)
 	for i := range s.gOf {

@@ -75,29 +75,28 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 
 	h := H / float64(n)
 	s.h = h
-	// A node held by position is heavy while held (graspMass): the rope's pull barely moves it
-	// from the tool's tip between two attachment projections, so the tool holds it stiffly and
-	// reads its force exactly (doc.go).
+	// A node held by position is kinematic while held (inverse mass 0): the tool moves it and
+	// the rope cannot, and the tool's force is what the rope and the node's inertia need.
 	for gi := range s.grasps {
-		if g := &s.grasps[gi]; !g.force {
-			s.w[g.node] /= graspMass
+		if g := &s.grasps[gi]; g.kinematic() {
+			s.w[g.node] = 0
 		}
 	}
 	for k := 1; k <= n; k++ {
 		s.substep(st, in, h, float64(k)/float64(n), frac, dcap)
 	}
 	for gi := range s.grasps {
-		if g := &s.grasps[gi]; !g.force {
-			s.w[g.node] *= graspMass
-		}
-	}
-	for gi := range s.grasps {
 		g := &s.grasps[gi]
-		if !g.force {
+		s.w[g.node] = g.w
+		if g.force {
+			continue
+		}
+		out.MaxLag = math.Max(out.MaxLag, st.Pos[g.node].Dist(g.target))
+		s.prevT[g.node] = g.goal
+		s.hadT[g.node] = true
+		s.over[g.node] = g.over
+		if g.spring > 0 {
 			g.applied = g.lam.Scale(1 / (h * h))
-			out.MaxLag = math.Max(out.MaxLag, st.Pos[g.node].Dist(g.target))
-			s.prevT[g.node] = g.goal
-			s.hadT[g.node] = true
 		}
 	}
 	td := time.Now()
@@ -140,7 +139,7 @@ func (s *Solver) loadGrasps(st *rope.State, in *solver.Input) error {
 		if s.gOf[g.Node] >= 0 {
 			return fmt.Errorf("pbd: node %d is grasped twice", g.Node)
 		}
-		gr := grasp{node: int32(g.Node)}
+		gr := grasp{node: int32(g.Node), w: s.w[g.Node]}
 		switch g.Mode {
 		case solver.HoldForce:
 			if !g.Force.IsFinite() {
@@ -153,12 +152,17 @@ func (s *Solver) loadGrasps(st *rope.State, in *solver.Input) error {
 			if !g.Target.IsFinite() {
 				return fmt.Errorf("pbd: grasp target of node %d is not finite: %v", g.Node, g.Target)
 			}
+			if !(g.Stiffness >= 0) || math.IsInf(g.Stiffness, 0) {
+				return fmt.Errorf("pbd: grasp stiffness of node %d is %v N/m; it must be ≥ 0 and finite", g.Node, g.Stiffness)
+			}
 			gr.target = g.Target
+			gr.spring = g.Stiffness
 			gr.prev = st.Pos[g.Node]
 			if s.hadT[g.Node] {
 				gr.prev = s.prevT[g.Node]
 			}
 			gr.goal = gr.prev
+			gr.over = gr.spring == 0 && s.hadT[g.Node] && s.over[g.Node]
 		default:
 			return fmt.Errorf("pbd: grasp of node %d has unknown mode %d", g.Node, g.Mode)
 		}
@@ -168,6 +172,7 @@ func (s *Solver) loadGrasps(st *rope.State, in *solver.Input) error {
 	for _, i := range s.old {
 		if gi := s.gOf[i]; gi < 0 || s.grasps[gi].force {
 			s.hadT[i] = false
+			s.over[i] = false
 		}
 	}
 	return nil
@@ -221,33 +226,75 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h, f, frac, dcap floa
 		// The tool's tip moves from where it ended the last step towards the target,
 		// linearly across the substeps and at most frac per substep; the node is attached to
 		// the tip.
-		d := g.prev.Lerp(g.target, f).Sub(g.goal)
-		if l := d.Norm(); l > frac {
-			d = d.Scale(frac / l)
+		var d vec.V3
+		if g.over && g.spring == 0 {
+			// The rope held the tool back harder than MaxGraspForce: the tip gives way
+			// (a tenth of a substep's motion along the rope's pull) instead of advancing.
+			d = g.applied.Unit().Scale(-0.1 * frac)
+		} else {
+			d = g.prev.Lerp(g.target, f).Sub(g.goal)
+			if l := d.Norm(); l > frac {
+				d = d.Scale(frac / l)
+			}
 		}
 		g.goal = g.goal.Add(d)
+		if i := g.node; g.kinematic() {
+			// The tool carries the node: prediction is the tip. (The prediction above added
+			// gravity·h to its velocity; vin is the velocity it ended the last substep with.)
+			g.vin = s.v[i].Sub(in.Gravity.Scale(h))
+			pos[i] = g.goal
+		}
 	}
-	clear(s.lamD)
+	clear(s.lamS)
 	clear(s.lamB)
 
 	for it := 0; it < s.P.Iterations; it++ {
-		s.shear(st)
-		s.bendTwist(st, h)
 		s.attach(st, h)
 		for k := range st.Strands {
-			// One Newton step is exact to second order in the stretch; a link stretched
-			// by more than 1e-4 (a light node pulled hard) gets more, up to 8.
-			for pass := 0; pass < 8 && s.distances(st, k) > 1e-4; pass++ {
+			// One solve is one Newton step of the whole strand; a strand far from its
+			// constraints (a link stretched or sheared by more than 1e-3 of its length: a
+			// light node pulled hard, a fast rotation) gets more, up to 4.
+			for pass := 0; pass < 4 && s.cosserat(st, k, h) > 1e-3; pass++ {
 			}
 		}
 		s.clampMotion(st, 2*frac)
-		s.contacts(st, in.Obstacles)
+		// Contacts have the last word: a few more passes while any pair is still deeper than
+		// 0.05 R into another (contacts sharing nodes undo part of each other).
+		for pass := 0; pass < 8 && s.contacts(st, in.Obstacles) > 0.05*s.rmin; pass++ {
+		}
 	}
 
 	// Velocities from positions (XPBD), angular velocities from orientations.
 	ih := 1 / h
 	for i := range pos {
 		s.v[i] = pos[i].Sub(s.xs[i]).Scale(ih)
+	}
+	// A kinematic grasp exerts what the node's motion needs beyond gravity and the rope's
+	// stretch–shear forces on it (∇Cᵀλ/h², with ∂Cₛ/∂x = ∓I/l).
+	for gi := range s.grasps {
+		g := &s.grasps[gi]
+		if !g.kinematic() {
+			continue
+		}
+		i := int(g.node)
+		var str rope.Strand
+		for _, sk := range st.Strands {
+			if i < sk.First+sk.Nodes {
+				str = sk
+				break
+			}
+		}
+		var rope vec.V3
+		if j := i - str.First; j < str.Links() {
+			rope = rope.Sub(s.lamS[str.FirstSeg+j].Scale(1 / s.rest[str.FirstSeg+j]))
+		}
+		if j := i - str.First - 1; j >= 0 {
+			rope = rope.Add(s.lamS[str.FirstSeg+j].Scale(1 / s.rest[str.FirstSeg+j]))
+		}
+		m := 1 / g.w
+		acc := s.v[i].Sub(g.vin).Scale(ih)
+		g.applied = acc.Sub(in.Gravity).Scale(m).Sub(rope.Scale(ih * ih))
+		g.over = g.applied.Norm() > s.P.MaxGraspForce
 	}
 	for g := range s.q {
 		r := s.q[g].mul(s.qs[g].conj())
@@ -258,181 +305,21 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h, f, frac, dcap floa
 	}
 }
 
-// shear projects the shear part of Kugelstadt & Schömer's stretch–shear constraint: the link's
-// unit tangent t equals the material axis d3 of its orientation. The stretch part is left to
-// the direct solve (distances). Gradients: ∂t/∂x₁ = (I − ttᵀ)/L, ∂d3/∂θ = −[d3]× (θ a small
-// world rotation), so J W Jᵀ ≈ ((w₀+w₁)/L² + w_q) on the plane ⟂ t ≈ d3.
-func (s *Solver) shear(st *rope.State) {
-	pos := st.Pos
-	for g := range s.q {
-		i := st.SegNode[g]
-		e := pos[i+1].Sub(pos[i])
-		L := e.Norm()
-		if L < 1e-9*s.rest[g] {
-			continue
-		}
-		t := e.Scale(1 / L)
-		q := s.q[g]
-		d3 := q.d3()
-		wq := s.wq[g]
-		if s.fixedQ[g] {
-			wq = 0
-		}
-		w0, w1 := s.w[i], s.w[i+1]
-		a := (w0+w1)/(L*L) + wq
-		dl := t.Sub(d3).Scale(-1 / a)
-		p := dl.Sub(t.Scale(t.Dot(dl)))
-		pos[i] = pos[i].Sub(p.Scale(w0 / L))
-		pos[i+1] = pos[i+1].Add(p.Scale(w1 / L))
-		if wq > 0 {
-			s.q[g] = q.addWorld(dl.Cross(d3).Scale(wq))
-		}
-	}
-}
-
-// bendTwist projects Kugelstadt & Schömer's bend–twist constraint on the Darboux vector
-// Ω = (2/l)·Im(q̄ᵤq_d) of every joint (rest shape straight: Ω₀ = 0), with XPBD compliance
-// diag(1/(EI·l), 1/(EI·l), 1/(GJ·l)) in the material frame of u. With r = q̄ᵤq_d and small
-// body rotations φ: ∂(2 Im r)/∂φ_d = r₀I + [r]×, ∂(2 Im r)/∂φᵤ = −r₀I + [r]×, so
-// J W Jᵀ = (wᵤ+w_d)/l²·(I − r rᵀ).
-func (s *Solver) bendTwist(st *rope.State, h float64) {
-	ih2 := 1 / (h * h)
-	for u := range s.q {
-		if !s.joint[u] {
-			continue
-		}
-		d := u + 1
-		wu, wd := s.wq[u], s.wq[d]
-		if s.fixedQ[u] {
-			wu = 0
-		}
-		if s.fixedQ[d] {
-			wd = 0
-		}
-		if wu+wd == 0 {
-			continue
-		}
-		r := s.q[u].conj().mul(s.q[d])
-		if r.W < 0 {
-			r = r.neg()
-		}
-		l := 0.5 * (s.rest[u] + s.rest[d])
-		rv := r.vec()
-		C := rv.Scale(2 / l)
-		al := s.alphaB[u].Scale(ih2)
-		lam := s.lamB[u]
-		c := (wu + wd) / (l * l)
-		b := vec.V3{X: -(C.X + al.X*lam.X), Y: -(C.Y + al.Y*lam.Y), Z: -(C.Z + al.Z*lam.Z)}
-		dl := solveSym(
-			c*(1-rv.X*rv.X)+al.X, -c*rv.X*rv.Y, -c*rv.X*rv.Z,
-			c*(1-rv.Y*rv.Y)+al.Y, -c*rv.Y*rv.Z,
-			c*(1-rv.Z*rv.Z)+al.Z, b)
-		s.lamB[u] = lam.Add(dl)
-		rx := rv.Cross(dl)
-		if wd > 0 {
-			s.q[d] = s.q[d].addBody(dl.Scale(r.W).Sub(rx).Scale(wd / l))
-		}
-		if wu > 0 {
-			s.q[u] = s.q[u].addBody(dl.Scale(-r.W).Sub(rx).Scale(wu / l))
-		}
-	}
-}
-
-// solveSym solves the symmetric 3×3 system [a b c; b d e; c e f]·x = r by cofactors.
-func solveSym(a, b, c, d, e, f float64, r vec.V3) vec.V3 {
-	A := d*f - e*e
-	B := c*e - b*f
-	C := b*e - c*d
-	det := a*A + b*B + c*C
-	if det == 0 {
-		return vec.V3{}
-	}
-	D := a*f - c*c
-	E := b*c - a*e
-	F := a*d - b*b
-	id := 1 / det
-	return vec.V3{
-		X: (A*r.X + B*r.Y + C*r.Z) * id,
-		Y: (B*r.X + D*r.Y + E*r.Z) * id,
-		Z: (C*r.X + E*r.Y + F*r.Z) * id,
-	}
-}
-
-// attach projects the HoldPosition tools: a hard attachment of the node to this substep's
-// goal, whose multiplier (force·h²) is capped at MaxGraspForce·h²; beyond the cap the node
-// lags.
+// attach projects the spring grasps (HoldPosition with a stiffness k): XPBD with compliance
+// 1/k, the node with its own mass (a haptic device's virtual coupling, solved implicitly).
 func (s *Solver) attach(st *rope.State, h float64) {
-	lim := s.P.MaxGraspForce * h * h
 	for gi := range s.grasps {
 		g := &s.grasps[gi]
-		if g.force {
+		if g.spring == 0 || g.force {
 			continue
 		}
 		i := g.node
 		w := s.w[i]
-		nl := g.lam.Add(g.goal.Sub(st.Pos[i]).Scale(1 / w))
-		if l := nl.Norm(); l > lim {
-			nl = nl.Scale(lim / l)
-		}
-		st.Pos[i] = st.Pos[i].Add(nl.Sub(g.lam).Scale(w))
-		g.lam = nl
+		at := 1 / (g.spring * h * h)
+		dl := g.goal.Sub(st.Pos[i]).Sub(g.lam.Scale(at)).Scale(1 / (w + at))
+		st.Pos[i] = st.Pos[i].Add(dl.Scale(w))
+		g.lam = g.lam.Add(dl)
 	}
-}
-
-// distances solves the inextensibility constraints Cⱼ = |x_{j+1} − xⱼ| − l of strand k at once
-// (Deul et al. 2018): J W Jᵀ is tridiagonal with Aⱼⱼ = wⱼ + w_{j+1} and
-// A_{j,j+1} = −w_{j+1}·nⱼ·n_{j+1}; one Thomas sweep (O(n)) gives Δλ, then Δx = W JᵀΔλ.
-//
-// It returns the largest relative violation |C|/l before the solve.
-func (s *Solver) distances(st *rope.State, k int) float64 {
-	str := st.Strands[k]
-	f, m, n0 := str.FirstSeg, str.Links(), str.First
-	pos := st.Pos
-	var viol float64
-	for j := 0; j < m; j++ {
-		i := n0 + j
-		e := pos[i+1].Sub(pos[i])
-		L := e.Norm()
-		if L > 1e-9*s.rest[f+j] {
-			s.nrm[f+j] = e.Scale(1 / L)
-		} else {
-			s.nrm[f+j] = s.q[f+j].d3()
-		}
-		s.rhs[f+j] = s.rest[f+j] - L
-		viol = math.Max(viol, math.Abs(s.rhs[f+j]))
-	}
-	// Forward elimination; cp holds c'ⱼ, rhs becomes d'ⱼ.
-	var cPrev, aPrev float64
-	for j := 0; j < m; j++ {
-		i := n0 + j
-		den := s.w[i] + s.w[i+1] - aPrev*cPrev
-		var c float64
-		if j+1 < m {
-			c = -s.w[i+1] * s.nrm[f+j].Dot(s.nrm[f+j+1])
-		}
-		if j > 0 {
-			s.rhs[f+j] -= aPrev * s.rhs[f+j-1]
-		}
-		s.rhs[f+j] /= den
-		s.cp[f+j] = c / den
-		cPrev, aPrev = s.cp[f+j], c
-	}
-	for j := m - 2; j >= 0; j-- {
-		s.rhs[f+j] -= s.cp[f+j] * s.rhs[f+j+1]
-	}
-	// Δx_i = w_i(n_{j−1}Δλ_{j−1} − n_jΔλ_j).
-	var prev vec.V3
-	for j := 0; j < m; j++ {
-		i := n0 + j
-		dl := s.rhs[f+j]
-		s.lamD[f+j] += dl
-		cur := s.nrm[f+j].Scale(dl)
-		pos[i] = pos[i].Add(prev.Sub(cur).Scale(s.w[i]))
-		prev = cur
-	}
-	i := n0 + m
-	pos[i] = pos[i].Add(prev.Scale(s.w[i]))
-	return viol / str.Link
 }
 
 // clampMotion keeps every node within sub of its substep start: the guard behind the
@@ -464,7 +351,10 @@ func friction(dp, n vec.V3, depth, mus, muk float64) vec.V3 {
 // contacts projects the self and obstacle contacts of the step's candidate pairs as
 // inequality constraints with Coulomb friction, the narrow phase re-evaluated at the current
 // positions.
-func (s *Solver) contacts(st *rope.State, obs []shape.Shape) {
+//
+// It returns the deepest overlap it found (before its corrections), m.
+func (s *Solver) contacts(st *rope.State, obs []shape.Shape) float64 {
+	var deepest float64
 	pos := st.Pos
 	for ci := range s.self {
 		c := &s.self[ci]
@@ -492,6 +382,7 @@ func (s *Solver) contacts(st *rope.State, obs []shape.Shape) {
 			continue
 		}
 		depth := lim - d
+		deepest = math.Max(deepest, depth)
 		dp := pa.Sub(s.xs[a].Lerp(s.xs[a+1], u)).Sub(pb.Sub(s.xs[b].Lerp(s.xs[b+1], v)))
 		mus := 0.5 * (s.mus[c.A] + s.mus[c.B])
 		muk := 0.5 * (s.muk[c.A] + s.muk[c.B])
@@ -510,9 +401,9 @@ func (s *Solver) contacts(st *rope.State, obs []shape.Shape) {
 		if sh.Kind == shape.Plane {
 			// A plane is deepest at a node: contact per node (the segment's first node, and
 			// its last when it ends the strand), exact for a rope lying flat.
-			s.planeNode(pos, a, sh, r, mus, muk)
+			deepest = math.Max(deepest, s.planeNode(pos, a, sh, r, mus, muk))
 			if !s.joint[c.A] {
-				s.planeNode(pos, a+1, sh, r, mus, muk)
+				deepest = math.Max(deepest, s.planeNode(pos, a+1, sh, r, mus, muk))
 			}
 			continue
 		}
@@ -527,20 +418,24 @@ func (s *Solver) contacts(st *rope.State, obs []shape.Shape) {
 			continue
 		}
 		depth := r - d
+		deepest = math.Max(deepest, depth)
 		dp := p0.Lerp(p1, t).Sub(s.xs[a].Lerp(s.xs[a+1], t))
 		dl := n.Scale(depth).Add(friction(dp, n, depth, mus, muk)).Scale(1 / den)
 		pos[a] = p0.Add(dl.Scale(w0))
 		pos[a+1] = p1.Add(dl.Scale(w1))
 	}
+	return deepest
 }
 
-func (s *Solver) planeNode(pos []vec.V3, i int32, sh *shape.Shape, r, mus, muk float64) {
+// planeNode pushes node i out of a plane with friction; it returns how deep it was, m.
+func (s *Solver) planeNode(pos []vec.V3, i int32, sh *shape.Shape, r, mus, muk float64) float64 {
 	d := pos[i].Sub(sh.Center).Dot(sh.Axis)
-	if d >= r {
-		return
+	if d >= r || s.w[i] == 0 {
+		return 0
 	}
 	depth := r - d
 	pos[i] = pos[i].Add(sh.Axis.Scale(depth).Add(friction(pos[i].Sub(s.xs[i]), sh.Axis, depth, mus, muk)))
+	return depth
 }
 
 // finalGaps fills the contact counts and the smallest gaps from a final narrow-phase pass over
@@ -585,5 +480,6 @@ func (s *Solver) strandMass(st *rope.State, i int) float64 {
 	return 1 / s.w[i]
 }
 
-// graspMass is the factor by which a node held by a HoldPosition tool is heavier while held.
-const graspMass = 1000
+// kinematic reports whether the grasp carries its node (a stiff HoldPosition tool): the node
+// then has no inverse mass during the step.
+func (g *grasp) kinematic() bool { return !g.force && g.spring == 0 }

@@ -289,12 +289,18 @@ func Momentum(t *testing.T, f Factory) {
 	const n = 30
 	m := Suture
 	m.Damping = 0
-	pts := Line(vec.V3{}, vec.V3{X: 0.3}, n)
-	for i := range pts {
-		pts[i].Y = 0.03 * math.Sin(2*math.Pi*float64(i)/n)
-		pts[i].Z = 0.01 * math.Cos(3*math.Pi*float64(i)/n)
+	// A bent thread at rest length (equal links), so that only its bending moves it.
+	curve := Line(vec.V3{}, vec.V3{X: 0.3}, 300)
+	for i := range curve {
+		curve[i].Y = 0.03 * math.Sin(2*math.Pi*float64(i)/300)
+		curve[i].Z = 0.01 * math.Cos(3*math.Pi*float64(i)/300)
 	}
-	w := Build(t, f, m, SutureRadius, 0.3/n*1.01, pts, vec.V3{})
+	pts := rope.Resample(curve, n)
+	var length float64
+	for i := 1; i < len(pts); i++ {
+		length += pts[i].Dist(pts[i-1])
+	}
+	w := Build(t, f, m, SutureRadius, length/n, pts, vec.V3{})
 	p := physical(w)
 	mass := m.Section(SutureRadius).MassPerLen * w.State.RestLength(0)
 	worst, kin := 0.0, 0.0
