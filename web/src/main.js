@@ -250,7 +250,9 @@ function loadScene(ev) {
   params = ev.params ?? params;
   setSlider('epsilon', params.epsilon);
   setSlider('radius', params.radius);
+  // ε is the FTL solver's friction margin: a physical solver has none
   $('epsilon').disabled = !(typeof params.epsilon === 'number') || (solver !== '' && solver !== 'ftl');
+  if ($('epsilon').disabled) $('epsilon-v').textContent = '–';
   tension.peak = 0;
   scene.remove(obstacles.group);
   disposeGroup(obstacles.group);

@@ -26,6 +26,10 @@ const VIEW = { width: 1280, height: 720 };
 
 const servers = [];
 let ctx, userDir;
+// the mock WebSocket's frame timers: the route's onClose does not fire when a page closes, and a
+// live timer would keep the test process from exiting
+const mockTimers = [];
+const stopMocks = () => { for (const t of mockTimers.splice(0)) clearInterval(t); };
 
 /** Starts `knotsim serve` on a free port and resolves to its base URL. */
 function serve(...args) {
@@ -80,6 +84,7 @@ before(async () => {
 });
 
 after(async () => {
+  stopMocks();
   await ctx?.close();
   for (const p of servers) p.kill('SIGTERM');
   if (userDir) rmSync(userDir, { recursive: true, force: true });
@@ -237,6 +242,7 @@ test('tension colours, legend, toggle and force arrows (mock server, protocol ve
         ws.send(JSON.stringify(hello));
         ws.send(JSON.stringify({ type: 'state', paused: false, controller: true }));
         const timer = setInterval(() => ws.send(mockFrame(++sent)), 30);
+        mockTimers.push(timer);
         ws.onClose(() => clearInterval(timer));
       },
     },
@@ -285,9 +291,10 @@ test('tension colours, legend, toggle and force arrows (mock server, protocol ve
 
   await page.selectOption('#solver', 'ftl');
   await page.waitForTimeout(300);
+  await page.close();
+  stopMocks();
   assert.deepEqual(received.filter((m) => m.type === 'solver'), [{ type: 'solver', name: 'ftl' }]);
   assert.deepEqual(page.errors, []);
-  await page.close();
 });
 
 test('frames per second with a 500-link rope', async () => {
