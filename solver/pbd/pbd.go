@@ -23,6 +23,11 @@ type Params struct {
 	// MaxGraspForce is the largest force, N, a HoldPosition tool exerts; beyond it the node
 	// lags behind the tool (Stats.MaxLag).
 	MaxGraspForce float64
+	// GraspStiffness is the stiffness, N/m, of a HoldPosition tool without a stiffness of its
+	// own (solver.Grasp.Stiffness): every grasp is a spring between the tool's tip and the
+	// node, solved implicitly (so a stiff one is stable at any step); 1e7 N/m holds a node
+	// within 5 µm at 50 N.
+	GraspStiffness float64
 	// MoveFraction is the largest predicted motion of a node per substep as a fraction of the
 	// smallest rope radius; the substep count is chosen so that motion fits, and no node moves
 	// more than twice that in a substep (the no-pass-through argument in doc.go).
@@ -34,7 +39,7 @@ type Params struct {
 // nylon's knot-pull strength is about 15–20 N, so 50 N never limits a realistic tool and still
 // bounds an impossible one).
 func DefaultParams() Params {
-	return Params{MinSubsteps: 2, MaxSubsteps: 256, Iterations: 1, MaxGraspForce: 50, MoveFraction: 0.4}
+	return Params{MinSubsteps: 1, MaxSubsteps: 256, Iterations: 1, MaxGraspForce: 50, GraspStiffness: 1e7, MoveFraction: 0.4}
 }
 
 // Validate returns an error naming the first bad field, or nil.
@@ -50,6 +55,8 @@ func (p Params) Validate() error {
 		return fmt.Errorf("pbd: Iterations %d must be in 1..1000", p.Iterations)
 	case !(p.MaxGraspForce > 0) || math.IsInf(p.MaxGraspForce, 0):
 		return fmt.Errorf("pbd: MaxGraspForce %v N must be positive and finite", p.MaxGraspForce)
+	case !(p.GraspStiffness > 0) || math.IsInf(p.GraspStiffness, 0):
+		return fmt.Errorf("pbd: GraspStiffness %v N/m must be positive and finite", p.GraspStiffness)
 	case !(p.MoveFraction > 0 && p.MoveFraction <= 0.8):
 		return fmt.Errorf("pbd: MoveFraction %v must be in (0, 0.8]", p.MoveFraction)
 	}
@@ -60,14 +67,11 @@ func (p Params) Validate() error {
 type grasp struct {
 	node    int32
 	force   bool    // HoldForce
-	spring  float64 // HoldPosition with a stiffness: N/m (0: kinematic)
-	over    bool    // kinematic grasp: the last substep needed more than MaxGraspForce (the tip backs off)
+	spring  float64 // HoldPosition: the spring's stiffness, N/m
 	target  vec.V3  // HoldPosition: this step's target
 	prev    vec.V3  // HoldPosition: last step's target (or the node, when newly grasped)
 	goal    vec.V3  // this substep's attachment point
-	lam     vec.V3  // spring grasp: multiplier of this substep, N·s²
-	w       float64 // the node's own inverse mass, 1/kg (kinematic grasps zero it during the step)
-	vin     vec.V3  // kinematic grasp: the node's velocity at the start of the substep
+	w       float64 // the node's own inverse mass, 1/kg (a grasp adds its spring's k·h² to the mass in a substep)
 	applied vec.V3  // force on the rope, N
 }
 
@@ -92,7 +96,8 @@ type Solver struct {
 	gOf    []int32   // grasp index this step, −1 if none
 	prevT  []vec.V3  // tip of a HoldPosition tool at the end of the last step
 	hadT   []bool    // the node was held by position in the last step
-	over   []bool    // the node's position tool needed more than MaxGraspForce at the end of the last step
+	lastT  []vec.V3  // the target of that tool in the last step
+	lastF  []vec.V3  // and its force on the rope, N
 	damp   []float64 // damping rate, 1/s
 	radius []float64 // rope radius at the node, m
 
@@ -171,7 +176,8 @@ func (s *Solver) Reset(st *rope.State) error {
 	s.gOf = resize(s.gOf, n, 0)
 	s.prevT = resize(s.prevT, n, oldN)
 	s.hadT = resize(s.hadT, n, oldN)
-	s.over = resize(s.over, n, oldN)
+	s.lastT = resize(s.lastT, n, oldN)
+	s.lastF = resize(s.lastF, n, oldN)
 	s.damp = resize(s.damp, n, 0)
 	s.radius = resize(s.radius, n, 0)
 	s.q = resize(s.q, m, oldM)

@@ -50,17 +50,33 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 	for gi := range s.grasps {
 		g := &s.grasps[gi]
 		if g.force {
-			a := in.Gravity.Add(g.applied.Scale(1 / s.strandMass(st, int(g.node))))
+			// A strand that a position tool also holds does not fly off: its motion is the
+			// velocity's (the motion guard catches the rest); a free one accelerates as a whole.
+			a := in.Gravity
+			if !s.heldByPosition(st, int(g.node)) {
+				a = a.Add(g.applied.Scale(1 / s.strandMass(st, int(g.node))))
+			}
 			D = math.Max(D, s.v[g.node].Norm()*H+0.5*a.Norm()*H*H)
 		} else {
-			D = math.Max(D, g.target.Dist(g.prev)) // the tip's motion
+			// The tip's motion: the tool's own motion this step, plus a catch-up of two
+			// substeps' worth when it lags (a lagging tip follows at a bounded speed instead
+			// of asking for hundreds of substeps).
+			D = math.Max(D, math.Min(g.target.Dist(g.prev), g.target.Dist(s.lastT[g.node])+2*s.P.MoveFraction*s.rmin))
 		}
 	}
 	frac := s.P.MoveFraction * R
 	n := s.P.Substeps
 	if n == 0 {
 		n = s.P.MinSubsteps
-		if need := D / frac; need > float64(n) {
+		need := D / frac
+		for gi := range s.grasps {
+			// A force on one light node kicks its prediction by F·w·h²; the direct solve
+			// linearises the link's rotation, so the kick must stay within half a link.
+			if g := &s.grasps[gi]; g.force {
+				need = math.Max(need, H*math.Sqrt(g.applied.Norm()*s.w[g.node]/(0.5*s.rest[s.nodeSeg(st, int(g.node))])))
+			}
+		}
+		if need > float64(n) {
 			n = int(math.Min(math.Ceil(need), float64(s.P.MaxSubsteps)))
 		}
 	}
@@ -75,13 +91,6 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 
 	h := H / float64(n)
 	s.h = h
-	// A node held by position is kinematic while held (inverse mass 0): the tool moves it and
-	// the rope cannot, and the tool's force is what the rope and the node's inertia need.
-	for gi := range s.grasps {
-		if g := &s.grasps[gi]; g.kinematic() {
-			s.w[g.node] = 0
-		}
-	}
 	for k := 1; k <= n; k++ {
 		s.substep(st, in, h, float64(k)/float64(n), frac, dcap)
 	}
@@ -93,11 +102,9 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 		}
 		out.MaxLag = math.Max(out.MaxLag, st.Pos[g.node].Dist(g.target))
 		s.prevT[g.node] = g.goal
+		s.lastT[g.node] = g.target
+		s.lastF[g.node] = g.applied
 		s.hadT[g.node] = true
-		s.over[g.node] = g.over
-		if g.spring > 0 {
-			g.applied = g.lam.Scale(1 / (h * h))
-		}
 	}
 	td := time.Now()
 	s.finalGaps(st, in.Obstacles, out)
@@ -157,12 +164,17 @@ func (s *Solver) loadGrasps(st *rope.State, in *solver.Input) error {
 			}
 			gr.target = g.Target
 			gr.spring = g.Stiffness
+			if gr.spring == 0 {
+				gr.spring = s.P.GraspStiffness
+			}
 			gr.prev = st.Pos[g.Node]
 			if s.hadT[g.Node] {
 				gr.prev = s.prevT[g.Node]
+				gr.applied = s.lastF[g.Node]
+			} else {
+				s.lastT[g.Node] = gr.prev
 			}
 			gr.goal = gr.prev
-			gr.over = gr.spring == 0 && s.hadT[g.Node] && s.over[g.Node]
 		default:
 			return fmt.Errorf("pbd: grasp of node %d has unknown mode %d", g.Node, g.Mode)
 		}
@@ -172,7 +184,6 @@ func (s *Solver) loadGrasps(st *rope.State, in *solver.Input) error {
 	for _, i := range s.old {
 		if gi := s.gOf[i]; gi < 0 || s.grasps[gi].force {
 			s.hadT[i] = false
-			s.over[i] = false
 		}
 	}
 	return nil
@@ -219,42 +230,43 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h, f, frac, dcap floa
 	}
 	for gi := range s.grasps {
 		g := &s.grasps[gi]
-		g.lam = vec.V3{}
 		if g.force {
 			continue
 		}
 		// The tool's tip moves from where it ended the last step towards the target,
-		// linearly across the substeps and at most frac per substep; the node is attached to
-		// the tip.
-		var d vec.V3
-		if g.over && g.spring == 0 {
-			// The rope held the tool back harder than MaxGraspForce: the tip gives way
-			// (a tenth of a substep's motion along the rope's pull) instead of advancing.
-			d = g.applied.Unit().Scale(-0.1 * frac)
-		} else {
-			d = g.prev.Lerp(g.target, f).Sub(g.goal)
-			if l := d.Norm(); l > frac {
-				d = d.Scale(frac / l)
+		// linearly across the substeps and at most frac per substep; it stays within
+		// MaxGraspForce/k of the node, so that its spring never pulls harder (beyond, the tip
+		// lags: the hand gives way).
+		d := g.prev.Lerp(g.target, f).Sub(g.goal)
+		if l := d.Norm(); l > frac {
+			d = d.Scale(frac / l)
+		}
+		i := g.node
+		g.goal = g.goal.Add(d)
+		if g.applied.Norm() > s.P.MaxGraspForce {
+			// The spring pulled harder than the tool may: the tip gives way to within
+			// MaxGraspForce/k of the node.
+			ext := g.goal.Sub(s.xs[i])
+			if lim := s.P.MaxGraspForce / g.spring; ext.Norm() > lim {
+				g.goal = s.xs[i].Add(ext.Scale(lim / ext.Norm()))
 			}
 		}
-		g.goal = g.goal.Add(d)
-		if i := g.node; g.kinematic() {
-			// The tool carries the node: prediction is the tip. (The prediction above added
-			// gravity·h to its velocity; vin is the velocity it ended the last substep with.)
-			g.vin = s.v[i].Sub(in.Gravity.Scale(h))
-			pos[i] = g.goal
-		}
+		// An implicit spring k to the tip: the node's inertia m/h² and the spring k combine
+		// into a heavier node (m + k·h²) predicted at their weighted mean (exact for the
+		// backward-Euler step the direct solve takes).
+		m, kh2 := 1/g.w, g.spring*h*h
+		pos[i] = pos[i].Scale(m).Add(g.goal.Scale(kh2)).Scale(1 / (m + kh2))
+		s.w[i] = 1 / (m + kh2)
 	}
 	clear(s.lamS)
 	clear(s.lamB)
 
 	for it := 0; it < s.P.Iterations; it++ {
-		s.attach(st, h)
 		for k := range st.Strands {
 			// One solve is one Newton step of the whole strand; a strand far from its
 			// constraints (a link stretched or sheared by more than 1e-3 of its length: a
 			// light node pulled hard, a fast rotation) gets more, up to 4.
-			for pass := 0; pass < 4 && s.cosserat(st, k, h) > 1e-3; pass++ {
+			for pass := 0; pass < 8 && s.cosserat(st, k, h) > 1e-4; pass++ {
 			}
 		}
 		s.clampMotion(st, 2*frac)
@@ -269,33 +281,6 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h, f, frac, dcap floa
 	for i := range pos {
 		s.v[i] = pos[i].Sub(s.xs[i]).Scale(ih)
 	}
-	// A kinematic grasp exerts what the node's motion needs beyond gravity and the rope's
-	// stretch–shear forces on it (∇Cᵀλ/h², with ∂Cₛ/∂x = ∓I/l).
-	for gi := range s.grasps {
-		g := &s.grasps[gi]
-		if !g.kinematic() {
-			continue
-		}
-		i := int(g.node)
-		var str rope.Strand
-		for _, sk := range st.Strands {
-			if i < sk.First+sk.Nodes {
-				str = sk
-				break
-			}
-		}
-		var rope vec.V3
-		if j := i - str.First; j < str.Links() {
-			rope = rope.Sub(s.lamS[str.FirstSeg+j].Scale(1 / s.rest[str.FirstSeg+j]))
-		}
-		if j := i - str.First - 1; j >= 0 {
-			rope = rope.Add(s.lamS[str.FirstSeg+j].Scale(1 / s.rest[str.FirstSeg+j]))
-		}
-		m := 1 / g.w
-		acc := s.v[i].Sub(g.vin).Scale(ih)
-		g.applied = acc.Sub(in.Gravity).Scale(m).Sub(rope.Scale(ih * ih))
-		g.over = g.applied.Norm() > s.P.MaxGraspForce
-	}
 	for g := range s.q {
 		r := s.q[g].mul(s.qs[g].conj())
 		if r.W < 0 {
@@ -303,22 +288,11 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h, f, frac, dcap floa
 		}
 		s.om[g] = r.vec().Scale(2 * ih)
 	}
-}
-
-// attach projects the spring grasps (HoldPosition with a stiffness k): XPBD with compliance
-// 1/k, the node with its own mass (a haptic device's virtual coupling, solved implicitly).
-func (s *Solver) attach(st *rope.State, h float64) {
+	// A grasp's force on the rope is its spring's.
 	for gi := range s.grasps {
-		g := &s.grasps[gi]
-		if g.spring == 0 || g.force {
-			continue
+		if g := &s.grasps[gi]; !g.force {
+			g.applied = g.goal.Sub(pos[g.node]).Scale(g.spring)
 		}
-		i := g.node
-		w := s.w[i]
-		at := 1 / (g.spring * h * h)
-		dl := g.goal.Sub(st.Pos[i]).Sub(g.lam.Scale(at)).Scale(1 / (w + at))
-		st.Pos[i] = st.Pos[i].Add(dl.Scale(w))
-		g.lam = g.lam.Add(dl)
 	}
 }
 
@@ -466,6 +440,33 @@ func (s *Solver) finalGaps(st *rope.State, obs []shape.Shape, out *solver.Stats)
 	out.Contacts += out.SelfContacts
 }
 
+// nodeSeg returns a segment that node i ends or starts.
+func (s *Solver) nodeSeg(st *rope.State, i int) int {
+	for _, str := range st.Strands {
+		if i < str.First+str.Nodes {
+			return str.FirstSeg + min(i-str.First, str.Links()-1)
+		}
+	}
+	return 0
+}
+
+// heldByPosition reports whether a position tool holds a node of the strand of node i.
+func (s *Solver) heldByPosition(st *rope.State, i int) bool {
+	for _, str := range st.Strands {
+		if i >= str.First+str.Nodes {
+			continue
+		}
+		for gi := range s.grasps {
+			g := &s.grasps[gi]
+			if !g.force && int(g.node) >= str.First && int(g.node) < str.First+str.Nodes {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
 // strandMass returns the mass of the strand holding node i, kg.
 func (s *Solver) strandMass(st *rope.State, i int) float64 {
 	for _, str := range st.Strands {
@@ -480,6 +481,3 @@ func (s *Solver) strandMass(st *rope.State, i int) float64 {
 	return 1 / s.w[i]
 }
 
-// kinematic reports whether the grasp carries its node (a stiff HoldPosition tool): the node
-// then has no inverse mass during the step.
-func (g *grasp) kinematic() bool { return !g.force && g.spring == 0 }
