@@ -109,7 +109,7 @@ func (e *Engine) Install(sc *scene.Scene, sim *scene.Sim) {
 // Rebuilds reports whether a command replaces the world (reset, scene, param): Prepare,
 // BuildSim and Install carry it out in three steps, Apply in one.
 func Rebuilds(c Command) bool {
-	return c.Type == CmdReset || c.Type == CmdScene || c.Type == CmdParam
+	return c.Type == CmdReset || c.Type == CmdScene || c.Type == CmdParam || c.Type == CmdSolver
 }
 
 // Prepare checks a rebuilding command against the current engine and returns the scene it
@@ -118,6 +118,8 @@ func (e *Engine) Prepare(c Command) (*scene.Scene, error) {
 	switch c.Type {
 	case CmdReset:
 		return e.Scene, nil
+	case CmdSolver:
+		return e.Scene.WithSolver(c.Name)
 	case CmdScene:
 		sc, err := e.Resolve(c.Name)
 		if err != nil {
@@ -226,7 +228,7 @@ func (e *Engine) Apply(c Command) (rebuilt bool, err error) {
 		t.Target = vec.V3{X: c.Target[0], Y: c.Target[1], Z: c.Target[2]}
 	case CmdRelease:
 		w.Tools[e.UserBase+*c.Tool].Active = false
-	case CmdReset, CmdScene, CmdParam:
+	case CmdReset, CmdScene, CmdParam, CmdSolver:
 		// Build first: if the solver or the layout refuses, the world is unchanged.
 		sc, err := e.Prepare(c)
 		if err != nil {

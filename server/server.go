@@ -85,6 +85,7 @@ type epoch struct {
 	scene     string
 	obstacles []ObstacleInfo
 	params    Params
+	solver    string
 	userBase  int
 }
 
@@ -267,7 +268,7 @@ func (s *Server) newEpoch(identify bool) *epoch {
 	w := s.eng.World()
 	s.epochs++
 	ep := &epoch{n: s.epochs, w: w, pub: &world.Publisher{}, scene: SceneName(s.eng.Scene),
-		params: s.eng.Params(), userBase: s.eng.UserBase, obstacles: []ObstacleInfo{}}
+		params: s.eng.Params(), solver: s.eng.Sim.Scene.Solver.Type, userBase: s.eng.UserBase, obstacles: []ObstacleInfo{}}
 	for _, o := range w.Obstacles {
 		ep.obstacles = append(ep.obstacles, obstacleInfo(o))
 	}
@@ -587,7 +588,7 @@ func (h *hub) broadcastJSON(v any) {
 
 func (s *Server) sceneEvent(typ string, ep *epoch, controller bool) SceneEvent {
 	return SceneEvent{Type: typ, Version: Version, Scenes: s.scenes, Scene: ep.scene, Controller: controller,
-		Obstacles: ep.obstacles, Params: ep.params}
+		Obstacles: ep.obstacles, Params: ep.params, Solver: ep.solver, Solvers: scene.SolverTypes}
 }
 
 // broadcast is the snapshot goroutine: at SnapshotHz it encodes the newest published
@@ -635,7 +636,7 @@ func (s *Server) broadcast(ctx context.Context) {
 			continue
 		}
 		lastSeq = n
-		frame := EncodeSnapshot(make([]byte, 0, headerSize+len(snap.Strands)*strandSize+len(snap.Pos)*nodeSize+len(snap.Tools)*toolSize),
+		frame := EncodeSnapshot(make([]byte, 0, SnapshotSize(&snap)),
 			&snap, ep.userBase, math.Float64frombits(s.cps.Load()))
 		h.mu.Lock()
 		h.lastFrame = frame

@@ -173,7 +173,7 @@ func TestHelloStateAndFrames(t *testing.T) {
 	_, ts := start(t, Config{SceneName: "munter"})
 	c := dial(t, ts)
 	h := c.event("hello", nil)
-	if h["version"] != float64(1) || h["scene"] != "munter" || h["controller"] != true {
+	if h["version"] != float64(Version) || h["scene"] != "munter" || h["controller"] != true {
 		t.Errorf("hello %v", h)
 	}
 	obs := h["obstacles"].([]any)

@@ -102,22 +102,22 @@ type Solver struct {
 	radius []float64 // rope radius at the node, m
 
 	// per segment
-	q, qs   []quat    // orientation, and at the start of the substep
-	om      []vec.V3  // angular velocity (world), rad/s
-	wq      []float64 // inverse rotational inertia, 1/(kg m²)
-	rest    []float64 // rest length, m
-	lamB    []vec.V3  // bend–twist multiplier of joint (seg, seg+1), N·m·s²·m
-	alphaB  []vec.V3  // bend–twist compliance of joint (seg, seg+1), per material axis
-	joint   []bool    // seg and seg+1 are in one strand
-	fixedQ  []bool    // orientation prescribed (SetEndRotation)
-	mus     []float64 // static friction of the segment's material
-	muk     []float64 // kinetic friction
-	lamS    []vec.V3  // stretch–shear multiplier of the last substep, N·s²·m
-	d3      []vec.V3  // direct solve scratch: material axis of the link
-	sd, so  []mat6    // direct solve: diagonal blocks (then their Cholesky factors), off-diagonal blocks
-	sx      []mat6    // direct solve: D_{j−1}⁻¹·O_{j−1}
-	sr, sz  []vec6    // direct solve: right-hand sides, then Δλ
-	sg      []mat3    // direct solve: bend–twist Jacobian G of the joint (j, j+1)
+	q, qs  []quat    // orientation, and at the start of the substep
+	om     []vec.V3  // angular velocity (world), rad/s
+	wq     []float64 // inverse rotational inertia, 1/(kg m²)
+	rest   []float64 // rest length, m
+	lamB   []vec.V3  // bend–twist multiplier of joint (seg, seg+1), N·m·s²·m
+	alphaB []vec.V3  // bend–twist compliance of joint (seg, seg+1), per material axis
+	joint  []bool    // seg and seg+1 are in one strand
+	fixedQ []bool    // orientation prescribed (SetEndRotation)
+	mus    []float64 // static friction of the segment's material
+	muk    []float64 // kinetic friction
+	lamS   []vec.V3  // stretch–shear multiplier of the last substep, N·s²·m
+	d3     []vec.V3  // direct solve scratch: material axis of the link
+	sd, so []mat6    // direct solve: diagonal blocks (then their Cholesky factors), off-diagonal blocks
+	sx     []mat6    // direct solve: D_{j−1}⁻¹·O_{j−1}
+	sr, sz []vec6    // direct solve: right-hand sides, then Δλ
+	sg     []mat3    // direct solve: bend–twist Jacobian G of the joint (j, j+1)
 
 	ends   []endDrive // 2 per strand: first and last segment
 	endIdx []int32    // 2 per strand: global index of the first and last segment

@@ -480,4 +480,3 @@ func (s *Solver) strandMass(st *rope.State, i int) float64 {
 	}
 	return 1 / s.w[i]
 }
-

@@ -1,0 +1,143 @@
+package server
+
+import (
+	"context"
+	"math"
+	"net"
+	"testing"
+	"time"
+
+	"github.com/knotsim/knotsim/haptics"
+	"github.com/knotsim/knotsim/scene"
+	"github.com/knotsim/knotsim/vec"
+)
+
+const hapticKnotScene = `{
+  "name": "haptic-knot", "dt": 0.001, "duration": 100,
+  "solver": {"type": "pbd"},
+  "ropes": [{"links": 120, "link_length": 0.005, "radius": 0.0025,
+             "material": {"density": 1100, "young": 5e6, "shear": 1.7e6, "friction": {"static": 0.6, "kinetic": 0.5}, "damping": 2},
+             "layout": {"type": "overhand"}}],
+  "tools": [{"name": "pin", "rope": 0, "node": 0, "grasp": 0, "relative": true, "path": [{"t": 0, "pos": [0, 0, 0]}]}],
+  "gravity": [0, 0, 0]
+}`
+
+// Issue 10 §3: a virtual device on the UDP bridge grasps the free end of a loose overhand knot
+// (the other end pinned) and pulls it away at 10 cm/s, then holds. The force it feels rises as
+// the knot tightens and then settles; no force above the clamp ever leaves the server; when the
+// device goes silent the watchdog releases the grasp and the force drops to zero.
+func TestHapticDevicePullsKnot(t *testing.T) {
+	if testing.Short() {
+		t.Skip("real-time haptic session")
+	}
+	sc, err := scene.Parse([]byte(hapticKnotScene))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Config{Scene: sc, Haptic: &HapticConfig{Addr: "127.0.0.1:0"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	end := s.eng.World().State.Pos[120]
+	if err := s.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	conn, err := net.DialUDP("udp", nil, net.UDPAddrFromAddrPort(s.haptic.dev.Addr()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	type rx struct {
+		t  time.Duration
+		f  vec.V3
+		st haptics.Status
+	}
+	got := make(chan rx, 1<<16)
+	start := time.Now()
+	go func() {
+		buf := make([]byte, haptics.MaxMessageSize)
+		var m haptics.Msg
+		for {
+			n, err := conn.Read(buf)
+			if err != nil {
+				close(got)
+				return
+			}
+			if haptics.Decode(buf[:n], &m) == nil && m.Type == haptics.MsgForce {
+				got <- rx{time.Since(start), m.Force, m.Status}
+			}
+		}
+	}()
+	var out []byte
+	var seq uint64
+	send := func(m haptics.Msg) {
+		seq++
+		m.Seq = seq
+		out = haptics.AppendMsg(out[:0], &m)
+		conn.Write(out)
+	}
+	send(haptics.Msg{Type: haptics.MsgHello})
+	const pull, hold = 1.5, 1.5 // s
+	dir := vec.V3{X: 1}
+	for k := 0; ; k++ {
+		due := start.Add(time.Duration(k) * time.Millisecond)
+		el := time.Until(due)
+		time.Sleep(el)
+		tt := time.Since(start).Seconds()
+		if tt > pull+hold {
+			break
+		}
+		p, v := end.Add(dir.Scale(0.1*math.Min(tt, pull))), dir.Scale(0.1)
+		if tt > pull {
+			v = vec.V3{}
+		}
+		send(haptics.Msg{Type: haptics.MsgPose, Time: tt, Pos: p, Vel: v, Buttons: haptics.ButtonGrasp})
+	}
+	silent := time.Since(start)
+	time.Sleep(300 * time.Millisecond) // the device goes silent: the watchdog must release
+	conn.Close()
+	var early, late, peak float64
+	var nEarly, nLate int
+	var lastEngaged, released bool
+	clamp := haptics.DefaultConfig().MaxForce
+	for r := range got {
+		f := r.f.Norm()
+		peak = math.Max(peak, f)
+		if f > clamp*(1+1e-12) {
+			t.Fatalf("a force of %.4g N left the server; the clamp is %g N", f, clamp)
+		}
+		s := r.t.Seconds()
+		switch {
+		case s > 0.2 && s < 0.5:
+			early += f
+			nEarly++
+		case s > pull+hold-0.5 && r.t < silent:
+			late += f
+			nLate++
+		}
+		if r.t < silent {
+			lastEngaged = r.st&haptics.StatusEngaged != 0
+		}
+		if r.t > silent+100*time.Millisecond && r.st&haptics.StatusReleased != 0 && f == 0 {
+			released = true
+		}
+	}
+	if nEarly == 0 || nLate == 0 {
+		t.Fatalf("too few forces received: %d early, %d late", nEarly, nLate)
+	}
+	early /= float64(nEarly)
+	late /= float64(nLate)
+	st := s.HapticStats()
+	t.Logf("device force: %.3f N early in the pull, %.3f N once held (peak %.3f N, clamp %g N); loop period p50 %v p99 %v max %v",
+		early, late, peak, clamp, st.PeriodP50, st.PeriodP99, st.PeriodMax)
+	if !(late > 2*early && late > 0.05) {
+		t.Errorf("the force did not rise as the knot tightened: %.3f N early, %.3f N held", early, late)
+	}
+	if !lastEngaged {
+		t.Error("the coupling was not engaged while the device pulled")
+	}
+	if !released {
+		t.Error("no zero force with the released flag after the device went silent")
+	}
+}
