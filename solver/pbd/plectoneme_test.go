@@ -28,16 +28,10 @@ func writhe(p []vec.V3) float64 {
 // Plectonemes (seed 004 Fig. 11 and §6.2.1, seed 003 §4.2.3): a 1 m rod (k_b = k_t = 0.001 N·m²
 // as in seed 004 Fig. 17, 100 links, R = 2 mm) with both end frames clamped has its ends
 // brought 7.5 cm apart, then one end is twisted; the twist turns into writhe through
-// self-contacting loops.
-//
-// Known failure, skipped: only ≈ 5.6 of the 25 rad reach the rod. One Gauss–Seidel pass per
-// substep spreads twist along the chain diffusively (≈ N² passes), so the joint next to the
-// driven end exceeds π and the quaternion's sign choice slips a full turn. A direct
-// (tridiagonal) solve of the twist chain, like the inextensibility one, is the fix.
+// self-contacting loops. The direct solve carries the twist along the whole rod in one solve
+// (with one Gauss–Seidel pass per substep only ≈ 5.6 of 25 rad reached it: the joint next to
+// the driven end slipped a full turn).
 func TestPlectonemesSeed004Fig11(t *testing.T) {
-	if !plectonemeFixed {
-		t.Skip("twist slips at the driven end (see the comment); writhe does not grow yet")
-	}
 	const r, n, l = 0.002, 100, 0.01
 	I := math.Pi * r * r * r * r / 4
 	m := material.Material{Density: 0.01 / (math.Pi * r * r), Young: 0.001 / I, Shear: 0.001 / (2 * I),
@@ -93,6 +87,3 @@ func TestPlectonemesSeed004Fig11(t *testing.T) {
 		t.Errorf("no plectoneme: writhe %.2f → %.2f, %d self contacts", wr0, wr1, maxContacts)
 	}
 }
-
-// plectonemeFixed enables TestPlectonemesSeed004Fig11 once twist is solved directly.
-const plectonemeFixed = false
