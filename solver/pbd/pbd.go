@@ -70,7 +70,8 @@ type grasp struct {
 	spring  float64 // HoldPosition: the spring's stiffness, N/m
 	target  vec.V3  // HoldPosition: this step's target
 	prev    vec.V3  // HoldPosition: last step's target (or the node, when newly grasped)
-	goal    vec.V3  // this substep's attachment point
+	goal    vec.V3  // this substep's tip of the tool
+	anchor  vec.V3  // where the spring is anchored in this substep (the tip)
 	w       float64 // the node's own inverse mass, 1/kg (a grasp adds its spring's k·h² to the mass in a substep)
 	applied vec.V3  // force on the rope, N
 }

@@ -234,28 +234,33 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h, f, frac, dcap floa
 			continue
 		}
 		// The tool's tip moves from where it ended the last step towards the target,
-		// linearly across the substeps and at most frac per substep; it stays within
-		// MaxGraspForce/k of the node, so that its spring never pulls harder (beyond, the tip
-		// lags: the hand gives way).
+		// linearly across the substeps and at most frac per substep.
 		d := g.prev.Lerp(g.target, f).Sub(g.goal)
-		if l := d.Norm(); l > frac {
-			d = d.Scale(frac / l)
+		step := frac
+		if g.applied.Norm() > 0.5*s.P.MaxGraspForce {
+			// A taut rope: the tip creeps (MaxGraspForce/k a substep) instead of jumping a
+			// substep's motion ahead, which would yank the rope with far more than the cap.
+			step = math.Min(frac, s.P.MaxGraspForce/g.spring)
+		}
+		if l := d.Norm(); l > step {
+			d = d.Scale(step / l)
 		}
 		i := g.node
 		g.goal = g.goal.Add(d)
+		lim := s.P.MaxGraspForce / g.spring
 		if g.applied.Norm() > s.P.MaxGraspForce {
 			// The spring pulled harder than the tool may: the tip gives way to within
 			// MaxGraspForce/k of the node.
-			ext := g.goal.Sub(s.xs[i])
-			if lim := s.P.MaxGraspForce / g.spring; ext.Norm() > lim {
+			if ext := g.goal.Sub(s.xs[i]); ext.Norm() > lim {
 				g.goal = s.xs[i].Add(ext.Scale(lim / ext.Norm()))
 			}
 		}
+		g.anchor = g.goal
 		// An implicit spring k to the tip: the node's inertia m/h² and the spring k combine
 		// into a heavier node (m + k·h²) predicted at their weighted mean (exact for the
 		// backward-Euler step the direct solve takes).
 		m, kh2 := 1/g.w, g.spring*h*h
-		pos[i] = pos[i].Scale(m).Add(g.goal.Scale(kh2)).Scale(1 / (m + kh2))
+		pos[i] = pos[i].Scale(m).Add(g.anchor.Scale(kh2)).Scale(1 / (m + kh2))
 		s.w[i] = 1 / (m + kh2)
 	}
 	clear(s.lamS)
@@ -291,7 +296,7 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h, f, frac, dcap floa
 	// A grasp's force on the rope is its spring's.
 	for gi := range s.grasps {
 		if g := &s.grasps[gi]; !g.force {
-			g.applied = g.goal.Sub(pos[g.node]).Scale(g.spring)
+			g.applied = g.anchor.Sub(pos[g.node]).Scale(g.spring)
 		}
 	}
 }
