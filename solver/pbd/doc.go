@@ -1,11 +1,12 @@
 // Package pbd is a position-based rope solver: XPBD (Macklin, Müller & Chentanez 2016) in
 // small steps (Macklin et al. 2019) on a Cosserat rod with one orientation per link
-// (Kugelstadt & Schömer 2016), whose inextensibility is solved directly along each strand
-// (Deul et al. 2018), with self and obstacle contact and Coulomb friction inside the
-// projection (Macklin et al. 2014 §6). It follows the PBD thread of Kubiak et al. 2007
-// (seed 002) — constraints, friction in the projection, torsion from a material frame — with
-// today's formulation where it is better, and reports the axial force of seed 004
-// (Figs. 8–9) from the inextensibility multipliers. It implements solver.Physical.
+// (Kugelstadt & Schömer 2016), whose stretch–shear and bend–twist constraints are solved
+// together and exactly along each strand by a direct block-tridiagonal solve (Deul et al.
+// 2018, on a chain), with self and obstacle contact and Coulomb friction inside the projection
+// (Macklin et al. 2014 §6). It follows the PBD thread of Kubiak et al. 2007 (seed 002) —
+// constraints, friction in the projection, torsion from a material frame — with today's
+// formulation where it is better, and reports the axial force of seed 004 (Figs. 8–9) from the
+// stretch–shear multipliers. It implements solver.Physical.
 //
 // # Units
 //
@@ -17,67 +18,77 @@
 //
 // # One step
 //
-//  1. Tools: HoldForce grasps add their force to the node; HoldPosition grasps become hard
-//     attachments of the node to the tool's tip, which moves from where it ended the last step
-//     towards the target linearly across the substeps, at most MoveFraction·R per substep.
-//     While held, the node is graspMass (1000) times heavier, so the rope's pull barely moves
-//     it between two projections (a light held node would sit h²·F/m off the tip).
-//  2. Substeps: n is the largest predicted node motion of the step (|v|·h + ½|a|h², a pulled
-//     node's acceleration taken with its strand's mass; a tool tip's motion) divided by
-//     MoveFraction·R, within MinSubsteps..MaxSubsteps (Params.Substeps fixes it).
+//  1. Tools: HoldForce grasps add their force to the node. HoldPosition grasps are springs
+//     between the tool's tip and the node (stiffness solver.Grasp.Stiffness, or GraspStiffness,
+//     1e7 N/m), solved implicitly: in each substep the node's mass m and the spring's k·h² are
+//     combined into a heavier node predicted at their weighted mean, which is exact for the
+//     backward-Euler step the direct solve takes, so a stiff grasp is as stable as a soft one
+//     and a haptic device's virtual coupling is the same mechanism. The tip moves from where it
+//     ended the last step towards the target, at most MoveFraction·R per substep; it creeps
+//     when the rope is taut and gives way to within MaxGraspForce/k of the node when the spring
+//     pulled harder than MaxGraspForce (the hand yields; Stats.MaxLag). The force on the rope
+//     is the spring's, k·(tip − node).
+//  2. Substeps: n is the largest predicted node motion of the step (|v|·h + ½|g|h², a tool
+//     tip's own motion, a free strand pulled by a force tool) divided by MoveFraction·R, and
+//     enough that a force tool's kick F·w·h² stays within half a link, within
+//     MinSubsteps..MaxSubsteps (Params.Substeps fixes it).
 //  3. Broad phase once: Detector.Update, Detector.Self with a margin of twice the step's
-//     largest allowed motion dcap (1.25·predicted + 0.1·R), collide.Obstacles with dcap.
+//     largest allowed motion dcap, collide.Obstacles with dcap (renewed mid-step if a node
+//     nears the margin).
 //  4. Each substep of length h = Δt/n: predict (damping v ← v·e^(−c·h) from the material,
-//     gravity, forces; the motion a node already has is capped at MoveFraction·R); then
-//     Iterations passes of, in this order:
-//     - shear: the link's unit tangent equals its frame's d3 (Kugelstadt & Schömer's
-//     stretch–shear constraint without its stretch part), hard;
-//     - bend and twist: the Darboux vector Ω = (2/l)·Im(q̄ᵢqᵢ₊₁) of neighbouring links (rest
-//     shape straight, Ω₀ = 0), XPBD compliance diag(1/(EI·l), 1/(EI·l), 1/(GJ·l)) with
-//     EI = EπR⁴/4 and GJ = GπR⁴/2 (material.Section);
-//     - tool attachments, their multiplier capped at MaxGraspForce·h² (beyond it the node
-//     lags; Stats.MaxLag);
-//     - inextensibility: all links of a strand at once, a tridiagonal system J W Jᵀ Δλ = −C
-//     solved in O(n) by the Thomas algorithm (repeated, up to 8 times, while a link is
-//     stretched by more than 1e-4 before the solve: a light node pulled hard);
+//     gravity, forces); then Iterations passes of:
+//     - the direct solve of each strand (direct.go): per link the hard stretch–shear
+//     constraint (x_{j+1} − x_j)/l − d3 = 0 (inextensible, unsheared), per joint the
+//     bend–twist constraint on the Darboux vector Ω = (2/l̄)·Im(q̄ⱼqⱼ₊₁) with compliance
+//     diag(1/(EI·l̄), 1/(EI·l̄), 1/(GJ·l̄)) (EI = EπR⁴/4, GJ = GπR⁴/2); S = J W Jᵀ + α/h² is
+//     block tridiagonal (6×6) and one XPBD step is solved exactly in O(n) — repeated, up to 8
+//     times, while a link is off by more than 1e-4 of its length (a large rotation);
 //     - the motion guard (see below);
-//     - contacts: every candidate pair's closest points (vec.ClosestSegSeg, shape.SegDist)
-//     at the current positions; overlapping ones are pushed apart to touching, the
-//     correction shared by the nodes' inverse masses and barycentric weights, and friction
-//     cancels the relative tangential motion of the substep while it is below μs times the
-//     normal correction, or reduces it by μk times that (Macklin et al. 2014 §6.1). Self
-//     contact uses the average of the two ropes' coefficients; an obstacle has no material,
-//     so the rope's own apply. A plane is deepest at a node, so it is met per node.
+//     - contacts: every candidate pair's closest points (vec.ClosestSegSeg, shape.SegDist) at
+//     the current positions; overlapping ones are pushed apart to touching, the correction
+//     shared by the nodes' inverse masses and barycentric weights, and friction cancels the
+//     relative tangential motion of the substep while it is below μs times the normal
+//     correction, or reduces it by μk times that (Macklin et al. 2014 §6.1); more passes
+//     (up to 8) while a pair is deeper than 0.05 R. Self contact uses the average of the two
+//     ropes' coefficients; an obstacle has no material, so the rope's own apply. A plane is
+//     deepest at a node, so it is met per node.
 //     Then velocities from positions, angular velocities from orientations.
 //  5. Final pass: Stats.MinSelfGap and MinObsGap from the candidate pairs at the end
-//     positions (see below for why no pair is missed), contacts within 0.05·R counted.
+//     positions, contacts within 0.05·R counted.
 //
 // # No pass-through
 //
-// Every node moves at most 2·MoveFraction·R per substep and at most dcap in the step
-// (the guard after the inextensibility solve pulls back any node that would move further; it
-// acts only on motion the substep count did not foresee). Hence (i) every pair of segments
-// that can touch during the step was within 2R + 2·dcap at its start and is a candidate; and
-// (ii) two segments close by at most 4·MoveFraction·R = 1.6·R per substep, less than the 2R
-// their axes would have to travel to cross, so the contact projection, which re-evaluates the
-// closest points every substep, always sees them on their own sides. The substep count is
-// capped (MaxSubsteps, 256 by default); a tool faster than 256·0.4·R per step lags instead.
+// Every node moves at most 2·MoveFraction·R per substep and at most dcap in the step (the
+// guard after the direct solve pulls back any node that would move further; it acts only on
+// motion the substep count did not foresee). Hence (i) every pair of segments that can touch
+// during the step was within 2R + 2·dcap at its start and is a candidate; and (ii) two
+// segments close by at most 4·MoveFraction·R = 1.6·R per substep, less than the 2R their axes
+// would have to travel to cross, so the contact projection, which re-evaluates the closest
+// points every substep, always sees them on their own sides. The substep count is capped
+// (MaxSubsteps, 256 by default); a tool faster than that lags instead.
+//
+// Known limit: in a knot pulled tight at tens of newtons, the contact pushes stretch the links
+// around them between two direct solves (published lengths drift by up to several per cent),
+// and a tight 7_1 or figure-eight knot in a 10 mm rope can lose crossings. The conformance
+// suite's knot (tools at up to 2 m/s, a few newtons) keeps its type.
 //
 // # Choices
 //
-//   - The thread is inextensible: EA is not used (a nylon 3-0 thread, EA ≈ 63 N, would stretch
-//     16 % under 10 N; a surgeon feels it as inextensible, seed 004 §1). Tension is the
-//     inextensibility multiplier.
+//   - The thread is inextensible and unsheared: EA and GA are not used (a nylon 3-0 thread,
+//     EA ≈ 63 N, would stretch 16 % under 10 N; a surgeon feels it as inextensible, seed 004
+//     §1). Tension is the axial part of the stretch–shear multiplier.
 //   - The rest shape is straight (Ω₀ = 0): a suture has no natural curvature worth modelling,
 //     and the initial layout of a knot must not be its rest shape. The initial frames are
 //     parallel-transported along the initial polyline (no twist).
 //   - Rotational inertia: a link is a solid cylinder about a transverse axis,
 //     m(l²/12 + R²/4), used for all three axes (the true axial one, mR²/2, is hundreds of
-//     times smaller and would only make the twist wave stiffer to resolve); statics do not
-//     depend on it.
-//   - One Gauss–Seidel pass per substep is biased where a constraint is much stiffer than the
-//     inertia it moves in one substep (h·ω ≫ 1, ω² = 6EI/(ρA·l⁴) for bending): bending then
-//     acts softer than EI. Statics are exact when h·ω ≪ 1 (more substeps or iterations).
+//     times smaller); statics do not depend on it.
+//   - Why a direct solve: Gauss–Seidel passes are biased soft where a constraint is much
+//     stiffer than the inertia it moves in one substep (h·ω ≫ 1, ω² = 6EI/(ρA·l⁴) for
+//     bending: a 2 mm nylon cantilever hung straight down), and carry twist along the rod
+//     diffusively (plectonemes never formed). The block solve makes bending as stiff as EI
+//     and twist as GJ at any step, and reaches statics exactly (the cantilever's tip is within
+//     the discretisation's 2/N of Euler–Bernoulli).
 //   - Deterministic: no maps, no goroutines, contacts in the detector's sorted order; the
 //     same input gives the same bits on the same binary (style.md §2 on FMA).
 package pbd
