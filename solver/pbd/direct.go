@@ -42,10 +42,6 @@ func (a quat) m3() mat3 {
 	}
 }
 
-func (m *mat3) mulVec(v vec.V3) vec.V3 {
-	return vec.V3{X: m[0]*v.X + m[1]*v.Y + m[2]*v.Z, Y: m[3]*v.X + m[4]*v.Y + m[5]*v.Z, Z: m[6]*v.X + m[7]*v.Y + m[8]*v.Z}
-}
-
 func (m *mat3) mulTVec(v vec.V3) vec.V3 {
 	return vec.V3{X: m[0]*v.X + m[3]*v.Y + m[6]*v.Z, Y: m[1]*v.X + m[4]*v.Y + m[7]*v.Z, Z: m[2]*v.X + m[5]*v.Y + m[8]*v.Z}
 }

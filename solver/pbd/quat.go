@@ -52,13 +52,6 @@ func (a quat) addWorld(th vec.V3) quat {
 	return quat{a.W + 0.5*d.W, a.X + 0.5*d.X, a.Y + 0.5*d.Y, a.Z + 0.5*d.Z}.unit()
 }
 
-// addBody returns q rotated by the small body-frame rotation vector ph (q + ½q(0,ph),
-// normalised).
-func (a quat) addBody(ph vec.V3) quat {
-	d := a.mul(quat{0, ph.X, ph.Y, ph.Z})
-	return quat{a.W + 0.5*d.W, a.X + 0.5*d.X, a.Y + 0.5*d.Y, a.Z + 0.5*d.Z}.unit()
-}
-
 // axisAngle returns the rotation by angle (rad) about the unit axis u.
 func axisAngle(u vec.V3, angle float64) quat {
 	s, c := math.Sincos(angle / 2)
