@@ -170,7 +170,7 @@ func TestRecordFlushedPerCommand(t *testing.T) {
 }
 
 // startServer runs s over httptest; cleanup closes both.
-func startServer(t *testing.T, s *Server) *httptest.Server {
+func startServer(t testing.TB, s *Server) *httptest.Server {
 	t.Helper()
 	if err := s.Run(context.Background()); err != nil {
 		t.Fatal(err)

@@ -22,15 +22,7 @@ func start(t testing.TB, cfg Config) (*Server, *httptest.Server) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Run(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(s.Handler())
-	t.Cleanup(func() {
-		s.Close()
-		ts.Close()
-	})
-	return s, ts
+	return s, startServer(t, s)
 }
 
 // tclient is a test viewer: it reads everything into channels.

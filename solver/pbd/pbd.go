@@ -34,8 +34,9 @@ type Params struct {
 	MoveFraction float64
 }
 
-// DefaultParams returns the parameters of the package doc: substeps from the motion (2..256,
-// 0.4 R per substep), one iteration, tools capped at 50 N (a firm pull on a suture; USP 3-0
+// DefaultParams returns the parameters of the package doc: substeps from the motion (1..256,
+// 0.4 R per substep), one iteration (direct solve + contacts; two keep a tight knot's lengths
+// better but, measured on the built-in scenes, not its crossings), tools capped at 50 N (a firm pull on a suture; USP 3-0
 // nylon's knot-pull strength is about 15–20 N, so 50 N never limits a realistic tool and still
 // bounds an impossible one).
 func DefaultParams() Params {
