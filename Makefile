@@ -51,6 +51,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 15s ./scene
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 15s ./knot/curve
 	$(GO) test -run '^$$' -fuzz FuzzDecodeCommand -fuzztime 15s ./server
+	$(GO) test -run '^$$' -fuzz FuzzDecode -fuzztime 15s ./haptics
 
 ## web: rebuild the browser viewer web/dist from web/src (esbuild; dist is committed, so
 ## go build needs no npm)
