@@ -116,8 +116,8 @@ func chol6(A *mat6) {
 	}
 }
 
-// cholSolve solves LLᵀx = b in place (b becomes x).
-func cholSolve(L *mat6, b *vec6) {
+// fwd6 solves L·x = b in place (b becomes x), L lower triangular from chol6.
+func fwd6(L *mat6, b *vec6) {
 	for i := 0; i < 6; i++ {
 		s := b[i]
 		for k := 0; k < i; k++ {
@@ -125,6 +125,10 @@ func cholSolve(L *mat6, b *vec6) {
 		}
 		b[i] = s / L[6*i+i]
 	}
+}
+
+// bwd6 solves Lᵀ·x = b in place.
+func bwd6(L *mat6, b *vec6) {
 	for i := 5; i >= 0; i-- {
 		s := b[i]
 		for k := i + 1; k < 6; k++ {
@@ -259,29 +263,31 @@ func (s *Solver) cosserat(st *rope.State, k int, h float64) float64 {
 			O.put(3, 3, &BB, -wq1)
 		}
 	}
-	// Block elimination: D_j ← D_j − O_{j−1}ᵀ D_{j−1}⁻¹ O_{j−1}, y_j ← y_j − O_{j−1}ᵀ z_{j−1}.
+	// Block elimination with D_{j−1} = LLᵀ and Y_j = L⁻¹O_{j−1}: D_j ← D_j − Y_jᵀY_j,
+	// z_j = L_j⁻¹(y_j − Y_jᵀz_{j−1}); back: Δλ_j = L_j⁻ᵀ(z_j − Y_{j+1}Δλ_{j+1}).
 	for j := 0; j < m; j++ {
 		g := f + j
 		D := &s.sd[g]
 		y := &s.sr[g]
 		if j > 0 {
 			O := &s.so[g-1]
-			X := &s.sx[g] // X = D_{j−1}⁻¹ O_{j−1}
+			L := &s.sd[g-1]
+			Y := &s.sx[g]
 			for c := 0; c < 6; c++ {
 				var col vec6
 				for r := 0; r < 6; r++ {
 					col[r] = O[6*r+c]
 				}
-				cholSolve(&s.sd[g-1], &col)
+				fwd6(L, &col)
 				for r := 0; r < 6; r++ {
-					X[6*r+c] = col[r]
+					Y[6*r+c] = col[r]
 				}
 			}
 			for r := 0; r < 6; r++ {
 				for c := 0; c <= r; c++ {
 					var sum float64
 					for t := 0; t < 6; t++ {
-						sum += O[6*t+r] * X[6*t+c]
+						sum += Y[6*t+r] * Y[6*t+c]
 					}
 					D[6*r+c] -= sum
 				}
@@ -290,30 +296,30 @@ func (s *Solver) cosserat(st *rope.State, k int, h float64) float64 {
 			for r := 0; r < 6; r++ {
 				var sum float64
 				for t := 0; t < 6; t++ {
-					sum += O[6*t+r] * z[t]
+					sum += Y[6*t+r] * z[t]
 				}
 				y[r] -= sum
 			}
 		}
 		chol6(D)
 		s.sz[g] = *y
-		cholSolve(D, &s.sz[g])
+		fwd6(D, &s.sz[g])
 	}
-	// Back substitution: Δλ_j = z_j − X_{j+1} Δλ_{j+1}.
 	for j := m - 1; j >= 0; j-- {
 		g := f + j
 		dl := &s.sz[g]
 		if j+1 < m {
-			X := &s.sx[g+1]
+			Y := &s.sx[g+1]
 			nx := &s.sz[g+1]
 			for r := 0; r < 6; r++ {
 				var sum float64
 				for t := 0; t < 6; t++ {
-					sum += X[6*r+t] * nx[t]
+					sum += Y[6*r+t] * nx[t]
 				}
 				dl[r] -= sum
 			}
 		}
+		bwd6(&s.sd[g], dl)
 	}
 	for j := 0; j < m; j++ {
 		for _, v := range s.sz[f+j] {

@@ -42,7 +42,7 @@
 //     bend–twist constraint on the Darboux vector Ω = (2/l̄)·Im(q̄ⱼqⱼ₊₁) with compliance
 //     diag(1/(EI·l̄), 1/(EI·l̄), 1/(GJ·l̄)) (EI = EπR⁴/4, GJ = GπR⁴/2); S = J W Jᵀ + α/h² is
 //     block tridiagonal (6×6) and one XPBD step is solved exactly in O(n) — repeated, up to 8
-//     times, while a link is off by more than 1e-4 of its length (a large rotation);
+//     times, while a link is off by more than 1e-3 of its length (a large rotation);
 //     - the motion guard (see below);
 //     - contacts: every candidate pair's closest points (vec.ClosestSegSeg, shape.SegDist) at
 //     the current positions; overlapping ones are pushed apart to touching, the correction

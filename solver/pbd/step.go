@@ -270,8 +270,8 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h, f, frac, dcap floa
 		for k := range st.Strands {
 			// One solve is one Newton step of the whole strand; a strand far from its
 			// constraints (a link stretched or sheared by more than 1e-3 of its length: a
-			// light node pulled hard, a fast rotation) gets more, up to 4.
-			for pass := 0; pass < 8 && s.cosserat(st, k, h) > 1e-4; pass++ {
+			// light node pulled hard, a fast rotation) gets more, up to 8.
+			for pass := 0; pass < 8 && s.cosserat(st, k, h) > 1e-3; pass++ {
 			}
 		}
 		s.clampMotion(st, 2*frac)
