@@ -15,7 +15,7 @@ func (s *Scene) WithSolver(typ string) (*Scene, error) {
 	if !slices.Contains(SolverTypes, typ) {
 		return nil, fmt.Errorf("solver %q: not one of %s", typ, strings.Join(SolverTypes, ", "))
 	}
-	c, err := clone(s)
+	c, err := s.Clone()
 	if err != nil {
 		return nil, err
 	}
@@ -29,8 +29,8 @@ func (s *Scene) WithSolver(typ string) (*Scene, error) {
 	return c, nil
 }
 
-// clone returns a deep copy of s through its JSON form.
-func clone(s *Scene) (*Scene, error) {
+// Clone returns a deep copy of s (through its JSON form, so it is also validated).
+func (s *Scene) Clone() (*Scene, error) {
 	data, err := Marshal(s)
 	if err != nil {
 		return nil, err

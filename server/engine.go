@@ -60,21 +60,13 @@ func (e *Engine) SceneNames() []string {
 // name, else a built-in.
 func (e *Engine) Resolve(name string) (*scene.Scene, error) {
 	if name == SceneName(e.initial) {
-		return cloneScene(e.initial)
+		return e.initial.Clone()
 	}
 	sc, err := scene.Builtin(name)
 	if err != nil {
 		return nil, fmt.Errorf("unknown scene %q", name)
 	}
 	return sc, nil
-}
-
-func cloneScene(sc *scene.Scene) (*scene.Scene, error) {
-	data, err := scene.Marshal(sc)
-	if err != nil {
-		return nil, err
-	}
-	return scene.Parse(data)
 }
 
 func (e *Engine) build(sc *scene.Scene) error {
@@ -127,7 +119,7 @@ func (e *Engine) Prepare(c Command) (*scene.Scene, error) {
 		}
 		return sc, nil
 	case CmdParam:
-		sc, err := cloneScene(e.Scene)
+		sc, err := e.Scene.Clone()
 		if err != nil {
 			return nil, err
 		}

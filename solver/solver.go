@@ -90,4 +90,7 @@ type Physical interface {
 	Velocity(node int) vec.V3
 	// Tension returns the axial force in global segment seg, N (positive: stretched).
 	Tension(seg int) float64
+	// AppendTensions appends Tension of every segment, in global order, to dst (one call per
+	// snapshot instead of one interface call per segment).
+	AppendTensions(dst []float64) []float64
 }

@@ -212,9 +212,7 @@ func (w *World) Snapshot(dst *Snapshot) *Snapshot {
 	dst.Knot = w.Knot.Load()
 	dst.Tension = dst.Tension[:0]
 	if p, ok := w.Solver.(solver.Physical); ok {
-		for s := range w.State.NumSegs() {
-			dst.Tension = append(dst.Tension, p.Tension(s))
-		}
+		dst.Tension = p.AppendTensions(dst.Tension)
 	}
 	return dst
 }

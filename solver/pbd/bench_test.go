@@ -63,21 +63,13 @@ func TestStepDoesNotAllocate(t *testing.T) {
 func BenchmarkCoil100(b *testing.B) {
 	w := coilWorld(b)
 	run(b, w, 500)
-	b.ReportAllocs()
-	sub, contacts := 0, 0
-	for b.Loop() {
-		if err := w.Step(); err != nil {
-			b.Fatal(err)
-		}
-		sub += w.Last.Iterations
-		contacts += w.Last.SelfContacts
-	}
-	b.ReportMetric(float64(sub)/float64(b.N), "substeps/op")
-	b.ReportMetric(float64(contacts)/float64(b.N), "contacts/op")
+	benchSteps(b, w)
 }
 
-func BenchmarkTightKnot1000(b *testing.B) {
-	w := tightKnotWorld(b, 1000)
+func BenchmarkTightKnot1000(b *testing.B) { benchSteps(b, tightKnotWorld(b, 1000)) }
+
+// benchSteps times w.Step and reports substeps and contacts per step.
+func benchSteps(b *testing.B, w *world.World) {
 	b.ReportAllocs()
 	sub, contacts := 0, 0
 	for b.Loop() {

@@ -175,20 +175,6 @@ func (s *Solver) cosserat(st *rope.State, k int, h float64) float64 {
 				D[6*r+c] = v
 			}
 		}
-		if w0 == 0 && w1 == 0 {
-			// Both ends are carried by tools: the link's length is theirs to keep, the solve
-			// only aligns the frame (the row along d3 is decoupled and left alone).
-			cs = cs.Sub(d3.Scale(cs.Dot(d3)))
-			reg := wq
-			if reg == 0 {
-				reg = 1
-			}
-			for r := 0; r < 3; r++ {
-				for c := 0; c < 3; c++ {
-					D[6*r+c] += reg * dd[r] * dd[c]
-				}
-			}
-		}
 		rhs := &s.sr[g]
 		rhs[0], rhs[1], rhs[2] = -cs.X, -cs.Y, -cs.Z
 		if !s.joint[g] {

@@ -55,6 +55,14 @@ func (s *Solver) Tension(seg int) float64 {
 	return -s.lamS[seg].Dot(s.q[seg].d3()) / (s.rest[seg] * s.h * s.h)
 }
 
+// AppendTensions implements solver.Physical.
+func (s *Solver) AppendTensions(dst []float64) []float64 {
+	for g := range s.lamS {
+		dst = append(dst, s.Tension(g))
+	}
+	return dst
+}
+
 // GraspForce implements solver.Solver: the force the tool on node exerted on the rope in the
 // last substep of the last step (HoldPosition: its attachment multiplier/h², at most
 // MaxGraspForce; HoldForce: the applied force). ok is false for a node no tool held.

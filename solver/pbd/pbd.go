@@ -90,18 +90,16 @@ type Solver struct {
 	Det collide.Detector
 
 	// per node
-	v      []vec.V3  // velocity, m/s
-	xs     []vec.V3  // position at the start of the substep
-	x0     []vec.V3  // position at the start of the step
-	w      []float64 // inverse mass, 1/kg
-	fext   []vec.V3  // HoldForce force this step, N
-	gOf    []int32   // grasp index this step, −1 if none
-	prevT  []vec.V3  // tip of a HoldPosition tool at the end of the last step
-	hadT   []bool    // the node was held by position in the last step
-	lastT  []vec.V3  // the target of that tool in the last step
-	lastF  []vec.V3  // and its force on the rope, N
-	damp   []float64 // damping rate, 1/s
-	radius []float64 // rope radius at the node, m
+	v     []vec.V3  // velocity, m/s
+	xs    []vec.V3  // position at the start of the substep
+	x0    []vec.V3  // position at the start of the step
+	w     []float64 // inverse mass, 1/kg
+	fext  []vec.V3  // HoldForce force this step, N
+	gOf   []int32   // grasp index this step, −1 if none
+	prevT []vec.V3  // tip of a HoldPosition tool at the end of the last step
+	hadT  []bool    // the node was held by position in the last step
+	lastT []vec.V3  // the target of that tool in the last step
+	lastF []vec.V3  // and its force on the rope, N
 
 	// per segment
 	q, qs  []quat    // orientation, and at the start of the substep
@@ -180,8 +178,6 @@ func (s *Solver) Reset(st *rope.State) error {
 	s.hadT = resize(s.hadT, n, oldN)
 	s.lastT = resize(s.lastT, n, oldN)
 	s.lastF = resize(s.lastF, n, oldN)
-	s.damp = resize(s.damp, n, 0)
-	s.radius = resize(s.radius, n, 0)
 	s.q = resize(s.q, m, oldM)
 	s.qs = resize(s.qs, m, 0)
 	s.om = resize(s.om, m, oldM)
@@ -219,8 +215,6 @@ func (s *Solver) Reset(st *rope.State) error {
 				mass = 0.5 * mseg
 			}
 			s.w[i] = 1 / mass
-			s.damp[i] = mat.Damping
-			s.radius[i] = str.Radius
 		}
 		for j := 0; j < str.Links(); j++ {
 			g := str.FirstSeg + j

@@ -235,8 +235,15 @@ func AxialForce(t *testing.T, f Factory) {
 	Steps(t, w, 4000)
 	p := physical(w)
 	worst := 0.0
+	all := p.AppendTensions(nil)
+	if len(all) != w.State.NumSegs() {
+		t.Fatalf("AppendTensions gave %d values for %d segments", len(all), w.State.NumSegs())
+	}
 	for s := range w.State.NumSegs() {
 		worst = math.Max(worst, math.Abs(p.Tension(s)-0.1))
+		if all[s] != p.Tension(s) {
+			t.Fatalf("segment %d: AppendTensions %v, Tension %v", s, all[s], p.Tension(s))
+		}
 	}
 	fp := w.Tools[pin].Applied
 	t.Logf("worst link tension error %.3g N; pin force %v", worst, fp)
