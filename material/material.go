@@ -2,10 +2,13 @@
 // friction and damping, in SI units, and derives the quantities a physical solver needs for a
 // rope of a given radius (mass per length, stretch, bend and twist stiffness).
 //
-// The rope is modelled as a homogeneous elastic rod of circular cross-section (area A = πR²,
-// second moment I = πR⁴/4, polar moment J = πR⁴/2). Braided and twisted ropes are not
-// homogeneous: their presets give effective moduli that reproduce measured bending and stretch
-// rather than the fibre's own modulus (each preset cites where its numbers come from).
+// The rope is modelled as an elastic rod of circular cross-section (area A = πR², second
+// moment I = πR⁴/4, polar moment J = πR⁴/2). Braided and twisted ropes are not homogeneous:
+// their fibres slide past each other, so they bend and twist far more easily than a solid rod
+// of the same tensile stiffness. Material therefore takes optional effective moduli for
+// bending (Bend) and twist (Twist) besides the tensile Young and the Shear of a solid rod; the
+// presets give values that reproduce the rope's stretch and bending rather than the fibre's own
+// modulus (each preset cites where its numbers come from).
 //
 // The zero Material is "no material": a geometric solver (FTL) ignores materials, a physical
 // one refuses a rope without one.
@@ -26,10 +29,17 @@ type Friction struct {
 
 // Material is what a rope is made of. All fields are SI.
 type Material struct {
-	Name     string   // a preset's name, or "" for a custom material
-	Density  float64  // ρ, kg/m³ (of the rope's circular cross-section, voids included), > 0
-	Young    float64  // E, Pa: stretch and bend stiffness (EA, EI), > 0
-	Shear    float64  // G, Pa: twist stiffness (GJ), > 0; Poisson's ratio E/2G − 1 must lie in (−1, 0.5]
+	Name    string  // a preset's name, or "" for a custom material
+	Density float64 // ρ, kg/m³ (of the rope's circular cross-section, voids included), > 0
+	Young   float64 // E, Pa: stretch stiffness EA, and bend stiffness EI unless Bend is set; > 0
+	Shear   float64 // G, Pa: twist stiffness GJ unless Twist is set; > 0; Poisson's ratio E/2G − 1 must lie in (−1, 0.5]
+	// Bend is the effective bending modulus E_b, Pa, of a braided, twisted or multifilament
+	// rope: EI = E_b·πR⁴/4. 0 means Young (a solid rod). 0 ≤ Bend ≤ Young: fibre slip can make a
+	// rope softer in bending than a solid rod of its tensile modulus, never stiffer.
+	Bend float64
+	// Twist is the effective shear modulus G_t, Pa, for twist: GJ = G_t·πR⁴/2. 0 means Shear.
+	// 0 ≤ Twist ≤ Shear, for the same reason as Bend.
+	Twist    float64
 	Friction Friction // rope–rope and rope–obstacle
 	// Damping is the rate, 1/s, at which the velocity of a free node decays (viscous damping
 	// proportional to mass: v' = −Damping·v, applied as v ← v·exp(−Damping·h)); ≥ 0.
@@ -45,8 +55,24 @@ func (m Material) IsZero() bool { return m == Material{} }
 // Poisson returns Poisson's ratio ν = E/(2G) − 1.
 func (m Material) Poisson() float64 { return m.Young/(2*m.Shear) - 1 }
 
-// Validate returns an error naming the first non-physical field ("density", "young",
-// "shear", "friction.static", "friction.kinetic", "damping"), or nil.
+// BendModulus returns the modulus of bending stiffness, Pa: Bend, or Young when Bend is 0.
+func (m Material) BendModulus() float64 {
+	if m.Bend > 0 {
+		return m.Bend
+	}
+	return m.Young
+}
+
+// TwistModulus returns the modulus of twist stiffness, Pa: Twist, or Shear when Twist is 0.
+func (m Material) TwistModulus() float64 {
+	if m.Twist > 0 {
+		return m.Twist
+	}
+	return m.Shear
+}
+
+// Validate returns an error naming each non-physical field ("density", "young", "shear",
+// "bend", "twist", "friction.static", "friction.kinetic", "damping"), or nil.
 func (m Material) Validate() error {
 	pos := func(v float64) bool { return v > 0 && !math.IsInf(v, 0) }
 	nonneg := func(v float64) bool { return v >= 0 && !math.IsInf(v, 0) }
@@ -70,6 +96,21 @@ func (m Material) Validate() error {
 		if nu := m.Poisson(); !(nu > -1 && nu <= 0.5+1e-12) {
 			errs = append(errs, fmt.Errorf("shear: %v Pa with young %v Pa gives Poisson's ratio %.3g; it must lie in (−1, 0.5], i.e. young/3 ≤ shear < ∞", m.Shear, m.Young, nu))
 		}
+	}
+	// Bend and Twist: optional (0 = solid rod), and no stiffer than the solid rod.
+	if !nonneg(m.Bend) {
+		errs = append(errs, fmt.Errorf("bend: %v Pa must be ≥ 0 and finite (0 means young)", m.Bend))
+	} else if m.Bend > MaxModulus {
+		errs = append(errs, fmt.Errorf("bend: %v Pa is above %g (stiffer than diamond)", m.Bend, MaxModulus))
+	} else if pos(m.Young) && m.Bend > m.Young {
+		errs = append(errs, fmt.Errorf("bend: %v Pa is above young %v Pa; a braided or twisted rope bends more easily than a solid rod of its tensile modulus, never less (0 means young)", m.Bend, m.Young))
+	}
+	if !nonneg(m.Twist) {
+		errs = append(errs, fmt.Errorf("twist: %v Pa must be ≥ 0 and finite (0 means shear)", m.Twist))
+	} else if m.Twist > MaxModulus {
+		errs = append(errs, fmt.Errorf("twist: %v Pa is above %g (stiffer than diamond)", m.Twist, MaxModulus))
+	} else if pos(m.Shear) && m.Twist > m.Shear {
+		errs = append(errs, fmt.Errorf("twist: %v Pa is above shear %v Pa; a braided or twisted rope twists more easily than a solid rod of its shear modulus, never less (0 means shear)", m.Twist, m.Shear))
 	}
 	if !nonneg(m.Friction.Static) || m.Friction.Static > MaxFriction {
 		errs = append(errs, fmt.Errorf("friction.static: %v must be in 0..%g", m.Friction.Static, MaxFriction))
@@ -98,13 +139,13 @@ type Section struct {
 	Area       float64 // A = πR², m²
 	MassPerLen float64 // ρA, kg/m
 	Stretch    float64 // EA, N
-	Bend       float64 // EI = EπR⁴/4, N·m²
-	Twist      float64 // GJ = GπR⁴/2, N·m²
+	Bend       float64 // EI = E_b·πR⁴/4 (E_b = BendModulus: Bend, or Young), N·m²
+	Twist      float64 // GJ = G_t·πR⁴/2 (G_t = TwistModulus: Twist, or Shear), N·m²
 }
 
 // Section returns the cross-section properties of a rope of radius r, m.
 func (m Material) Section(r float64) Section {
 	a := math.Pi * r * r
 	i := math.Pi * r * r * r * r / 4
-	return Section{Area: a, MassPerLen: m.Density * a, Stretch: m.Young * a, Bend: m.Young * i, Twist: m.Shear * 2 * i}
+	return Section{Area: a, MassPerLen: m.Density * a, Stretch: m.Young * a, Bend: m.BendModulus() * i, Twist: m.TwistModulus() * 2 * i}
 }

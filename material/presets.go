@@ -13,9 +13,16 @@ import (
 //
 // Modelling limits shared by all presets (see the package comment):
 //
-//   - One Young's modulus serves stretch (EA) and bending (EI). It is the tensile modulus.
-//     Braided, twisted and kernmantle structures bend far more easily than a solid rod of the
-//     same tensile stiffness (their fibres slide), so their EI is overestimated.
+//   - Young is the tensile modulus (EA). Braided, twisted and kernmantle structures bend far
+//     more easily than a solid rod of the same tensile stiffness (their fibres slide), so
+//     their presets set Bend, an effective bending modulus derived below from the fibres
+//     (silk, cotton) or from the EN 892 knotability test (climbing rope); monofilaments are
+//     solid rods and leave Bend 0 (Young). Bend is a modulus (EI = Bend·πR⁴/4, EI ∝ R⁴), so it
+//     is exact at the preset's diameter; a textile's EI really grows more slowly with R
+//     (∝ R², below), so a rope given a very different radius should set its own Bend.
+//   - Twist of textile structures: no measurement was at hand. Their presets set Twist =
+//     Bend/3, an estimate: the same fibre slip that softens bending softens twist, and
+//     Bend/3 keeps the effective moduli at ν = 0.5 as for Shear = Young/3.
 //   - Oriented fibres and braids are anisotropic: their torsional modulus is well below E/3,
 //     which an isotropic rod cannot express (Validate requires Poisson's ratio ≤ 0.5, i.e.
 //     G ≥ E/3). Monofilaments use the bulk polymer's Poisson's ratio; textile structures
@@ -51,6 +58,16 @@ func dragDamping(rho, d, v float64) float64 {
 	r := d / 2
 	return 0.5 * airDensity * cylinderCd * d * v / (rho * math.Pi * r * r)
 }
+
+// freeFibreBend returns the effective bending modulus, Pa, of a thread of radius r, m, made
+// of parallel fibres that bend independently (the "free-fibre" limit of yarn bending: no
+// friction locks them together; J. W. S. Hearle, P. Grosberg, S. Backer, Structural Mechanics
+// of Fibers, Yarns, and Fabrics, Wiley 1969, ch. on yarn bending). The thread's EI is then the
+// sum of its N fibres' E_f·πr_f⁴/4, with N = φ·R²/r_f² at packing fraction φ, so
+// EI = E_f·φ·r_f²·πR²/4 and E_b = EI/(πR⁴/4) = E_f·φ·(r_f/R)². ef is the fibre's tensile
+// modulus, Pa, phi the packing fraction, rf the fibre's radius, m. Inter-fibre friction makes a
+// real thread stiffer than this; it is the lubricated limit, which textile yarns approach.
+func freeFibreBend(ef, phi, rf, r float64) float64 { return ef * phi * (rf / r) * (rf / r) }
 
 // shearOf returns the shear modulus G = E/(2(1+ν)) of an isotropic solid.
 func shearOf(e, nu float64) float64 { return e / (2 * (1 + nu)) }
@@ -134,14 +151,26 @@ var nylonFriction = Friction{Static: 0.47, Kinetic: 0.40}
 //     cutaneous surgery", J. Biomed. Mater. Res. B 103(4):735–742, 2015,
 //     doi:10.1002/jbm.b.33171), used for every size.
 //   - Shear: ν = 0.5 (a braid; see the notes at the top).
+//   - Bend (effective, an estimate): the free-fibre limit, freeFibreBend(E_f, φ, r_f, R) with
+//     E_f = 8.7 GPa (the braid's modulus above; the fibre's own is no lower), φ = 1 (as for
+//     the density) and fibres of 11 µm diameter (an estimate: degummed Bombyx mori silk
+//     filaments, the brins, are about 1 denier, 10–13 µm across). For 3-0 (R = 112.5 µm):
+//     E_b = 8.7e9·(5.5/112.5)² ≈ 2.1e7 Pa, EI ≈ 2.6e-9 N·m², 1/420 of the solid rod's. Per
+//     size, E_b ∝ 1/R² (silkBend). A braided, wax-coated suture is somewhat stiffer than the
+//     free-fibre limit.
+//   - Twist = Bend/3 (see the notes at the top).
 //   - Friction 0.55 static, 0.45 kinetic: an estimate, not a measurement: Gupta et al. 1985
 //     found braided sutures on average more frictional than monofilaments, so silk is set
 //     above nylon's 0.47/0.40.
 //   - Damping: lambDamping (air).
 const (
-	silkDensity = 1340.0
-	silkYoung   = 8.7e9
+	silkDensity       = 1340.0
+	silkYoung         = 8.7e9
+	silkFibreDiameter = 11e-6 // m, a degummed silk brin (estimate)
 )
+
+// silkBend returns the braided silk preset's effective bending modulus at diameter d, m.
+func silkBend(d float64) float64 { return freeFibreBend(silkYoung, 1, silkFibreDiameter/2, d/2) }
 
 var silkFriction = Friction{Static: 0.55, Kinetic: 0.45}
 
@@ -157,6 +186,14 @@ var silkFriction = Friction{Static: 0.55, Kinetic: 0.45}
 //     continuous filaments, and a staple yarn reaches about a third of that at small strain
 //     (fibre slip, crimp; Hearle et al. 1969): ≈ 1.2 GPa.
 //   - Shear: ν = 0.5 (a twisted structure; see the notes at the top).
+//   - Bend ≈ 1.6e5 Pa (effective, an estimate): the free-fibre limit, freeFibreBend(E_f, φ,
+//     r_f, R), with E_f = 7.7 GPa and φ = 0.55 as above, and a cotton fibre of 0.177 tex: a
+//     mid-grade micronaire of 4.5 (micronaire is the fibre's mass per length in µg per inch,
+//     ASTM D1448; 4.5 µg/25.4 mm = 1.77e-7 kg/m), whose equivalent round radius is
+//     r_f = √(1.77e-7/(π·1540)) ≈ 6.05 µm. E_b = 7.7e9·0.55·(6.05e-6/1e-3)² ≈ 1.55e5 Pa,
+//     EI ≈ 1.2e-7 N·m², 1/7700 of the solid rod's (cotton's flattened, twisted ribbon bends
+//     more easily still; fibre friction in a twisted yarn stiffens it).
+//   - Twist = Bend/3 (see the notes at the top).
 //   - Friction 0.51 static, 0.26 kinetic: cotton on cotton, fibre on fibre (Morton & Hearle,
 //     table of fibre friction coefficients).
 //   - Damping: dragDamping at 0.5 m/s (Re ≈ 70: quadratic drag), ≈ 0.27 1/s.
@@ -164,7 +201,13 @@ const (
 	cottonDiameter = 2e-3
 	cottonDensity  = 850.0
 	cottonYoung    = 1.2e9
+	cottonFibreE   = 7.7e9   // Pa, cotton fibre's initial modulus (above)
+	cottonPacking  = 0.55    // fraction of the envelope filled by fibre (above)
+	cottonFibreTex = 1.77e-7 // kg/m, micronaire 4.5 (above)
+	cottonFibreRho = 1540.0  // kg/m³, cotton fibre (above)
 )
+
+var cottonBend = freeFibreBend(cottonFibreE, cottonPacking, math.Sqrt(cottonFibreTex/(math.Pi*cottonFibreRho)), cottonDiameter/2)
 
 var cottonFriction = Friction{Static: 0.51, Kinetic: 0.26}
 
@@ -180,6 +223,23 @@ var cottonFriction = Friction{Static: 0.51, Kinetic: 0.26}
 //     = 735.5 N / 6.28e-6 m² ≈ 1.17e8 Pa. The rope is stiffer at higher strain and much
 //     softer in bending than a solid rod of this E (see the notes at the top).
 //   - Shear: ν = 0.5 (kernmantle; see the notes at the top).
+//   - Bend ≈ 7.8 MPa (effective, derived from EN 892's knotability test; 1/15 of Young): EN
+//     892 ties a single overhand knot, loads it with 10 kg for a minute, reduces the load to
+//     1 kg and measures the knot's inner diameter D; the knotability K = D/d must not exceed
+//     1.1 (EN 892:2012+A1:2016 §5.5; the test as described in Edelweiss's Professional
+//     catalogue 2018, "tech specs"). Bending balances tension in the knot's loop: the loop of
+//     a planar elastica of stiffness EI under tension T is the homoclinic solution, curvature
+//     κ(s) = 2λ·sech(λs) with λ = √(T/EI), whose width across the loop is
+//     2(√2 − asinh 1)/λ ≈ 1.066/λ (the points where the tangent turns 90°, λs = ±asinh 1).
+//     With the centreline loop width (1 + K)·d = 21 mm at K = 1.1 and T = 1 kg·g = 9.81 N:
+//     λ = 1.066/0.021 m ≈ 50.8 /m, EI = T/λ² ≈ 3.8e-3 N·m², E_b = EI/(π(5 mm)⁴/4) ≈ 7.8e6 Pa.
+//     Friction in the knot keeps the loop between its equilibria at the 10 kg setting load
+//     and the 1 kg measuring load, so a rope at K = 1.1 has 3.8e-3 ≤ EI ≤ 3.8e-2 N·m² (T from
+//     9.81 to 98.1 N); we take the measuring load. Limits: the knot is not planar and the
+//     loop wraps the other strand, so this is an estimate of the order of magnitude. The solid
+//     rod's EI = E·πR⁴/4 ≈ 0.057 N·m² lies above even the upper end. Bending length
+//     (EI/weight per length)^⅓ ≈ 18 cm.
+//   - Twist = Bend/3 (see the notes at the top).
 //   - Friction 0.47 static, 0.40 kinetic, rope on rope: both surfaces are polyamide sheath,
 //     taken as nylon on nylon (Morton & Hearle, fibre friction table); the sheath's weave adds
 //     interlocking this ignores.
@@ -190,9 +250,28 @@ const (
 	climbStrain     = 0.08  // static elongation under (80 − 5) kg
 )
 
+// EN 892 knotability test (above).
+const (
+	climbKnotability = 1.1 // K = inner diameter / rope diameter, EN 892's limit
+	knotMeasureLoad  = 1   // kg: the load at which the knot's inner diameter is measured
+	knotSetLoad      = 10  // kg: the load that sets the knot first
+)
+
+// elasticaLoopWidth is the width across the loop of the homoclinic planar elastica, in units
+// of 1/λ = √(EI/T): 2(√2 − asinh 1) ≈ 1.066.
+var elasticaLoopWidth = 2 * (math.Sqrt2 - math.Asinh(1))
+
+// knotEI returns the bending stiffness, N·m², at which the loop of an overhand knot in a rope
+// of diameter d, m, with knotability k is in equilibrium under a load of kg kilograms.
+func knotEI(d, k, kg float64) float64 {
+	lambda := elasticaLoopWidth / ((1 + k) * d)
+	return kg * standardG / (lambda * lambda)
+}
+
 var (
 	climbArea  = math.Pi * (climbDiameter / 2) * (climbDiameter / 2)
 	climbYoung = (80 - 5) * standardG / (climbArea * climbStrain)
+	climbBend  = knotEI(climbDiameter, climbKnotability, knotMeasureLoad) / (math.Pi * math.Pow(climbDiameter/2, 4) / 4)
 )
 
 var presets = buildPresets()
@@ -208,14 +287,15 @@ func buildPresets() map[string]Material {
 	}
 	for _, size := range []string{"2-0", "3-0", "4-0"} {
 		d := uspDiameter[size]
+		bend := silkBend(d)
 		add(Material{Name: "silk-" + size, Density: silkDensity, Young: silkYoung, Shear: silkYoung / 3,
-			Friction: silkFriction, Damping: lambDamping(silkDensity, d), Diameter: d})
+			Bend: bend, Twist: bend / 3, Friction: silkFriction, Damping: lambDamping(silkDensity, d), Diameter: d})
 	}
 	add(Material{Name: "cotton-string", Density: cottonDensity, Young: cottonYoung, Shear: cottonYoung / 3,
-		Friction: cottonFriction, Damping: dragDamping(cottonDensity, cottonDiameter, 0.5), Diameter: cottonDiameter})
+		Bend: cottonBend, Twist: cottonBend / 3, Friction: cottonFriction, Damping: dragDamping(cottonDensity, cottonDiameter, 0.5), Diameter: cottonDiameter})
 	climbDensity := climbMassPerLen / climbArea
 	add(Material{Name: "climbing-rope-10mm", Density: climbDensity, Young: climbYoung, Shear: climbYoung / 3,
-		Friction: nylonFriction, Damping: dragDamping(climbDensity, climbDiameter, 1), Diameter: climbDiameter})
+		Bend: climbBend, Twist: climbBend / 3, Friction: nylonFriction, Damping: dragDamping(climbDensity, climbDiameter, 1), Diameter: climbDiameter})
 	return m
 }
 

@@ -101,6 +101,43 @@ func TestClimbingRope(t *testing.T) {
 	if m.Diameter != 0.01 {
 		t.Errorf("diameter %v", m.Diameter)
 	}
+	// Bending stiffness from EN 892's knotability (K ≤ 1.1; overhand knot set at 10 kg,
+	// measured at 1 kg), with the loop of a planar elastica (width 1.066·√(EI/T)): typed in
+	// here from the derivation in presets.go, 3.8e-3 ≤ EI ≤ 3.8e-2 N·m².
+	lo := 9.80665 * math.Pow(0.021/1.0657, 2)
+	if !(s.Bend >= lo*0.99 && s.Bend <= 10*lo*1.01) || math.Abs(lo/3.808e-3-1) > 1e-3 {
+		t.Errorf("EI %v N·m², want %v … %v", s.Bend, lo, 10*lo)
+	}
+	if solid := m.Young * math.Pi * math.Pow(m.Diameter/2, 4) / 4; !(s.Bend < solid/10) {
+		t.Errorf("EI %v not well below the solid rod's %v", s.Bend, solid)
+	}
+}
+
+// TestPresetBend checks that textile presets bend far more easily than a solid rod of their
+// tensile modulus, monofilaments are solid rods, and twist follows bend.
+func TestPresetBend(t *testing.T) {
+	for _, n := range PresetNames() {
+		m, _ := Preset(n)
+		s := m.Section(m.Diameter / 2)
+		solid := m.Young * math.Pi * math.Pow(m.Diameter/2, 4) / 4
+		textile := strings.HasPrefix(n, "silk-") || n == "cotton-string" || n == "climbing-rope-10mm"
+		switch {
+		case textile && !(m.Bend > 0 && s.Bend < solid/10 && m.Twist == m.Bend/3):
+			t.Errorf("%s: bend %v, twist %v, EI %v vs solid %v", n, m.Bend, m.Twist, s.Bend, solid)
+		case !textile && (m.Bend != 0 || m.Twist != 0 || math.Abs(s.Bend/solid-1) > 1e-12):
+			t.Errorf("%s: monofilament with bend %v, twist %v", n, m.Bend, m.Twist)
+		}
+	}
+	// Free-fibre silk, 3-0: 8.7 GPa·(5.5 µm/112.5 µm)², by hand.
+	silk, _ := Preset("silk-3-0")
+	if want := 8.7e9 * math.Pow(5.5/112.5, 2); math.Abs(silk.Bend/want-1) > 1e-9 {
+		t.Errorf("silk-3-0 bend %v, want %v", silk.Bend, want)
+	}
+	// Cotton: 7.7 GPa·0.55·(r_f/1 mm)², r_f² = 1.77e-7/(π·1540).
+	co, _ := Preset("cotton-string")
+	if want := 7.7e9 * 0.55 * 1.77e-7 / (math.Pi * 1540) / 1e-6; math.Abs(co.Bend/want-1) > 1e-9 {
+		t.Errorf("cotton bend %v, want %v", co.Bend, want)
+	}
 }
 
 func TestPresetMagnitudes(t *testing.T) {
@@ -132,5 +169,5 @@ func ExamplePreset() {
 	}
 	// Output:
 	// nylon-3-0: d = 0.225 mm, 0.0453 g/m, E = 2.5e+09 Pa, EI = 3.15e-07 N·m²
-	// climbing-rope-10mm: d = 10 mm, 63 g/m, E = 1.17e+08 Pa, EI = 0.0575 N·m²
+	// climbing-rope-10mm: d = 10 mm, 63 g/m, E = 1.17e+08 Pa, EI = 0.00381 N·m²
 }
