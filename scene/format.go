@@ -44,8 +44,11 @@
 //	             "friction": {"static": 0.47, "kinetic": 0.4}, "damping": 2.5}
 //
 // (kg/m³, Pa, Pa, dimensionless, 1/s; Poisson's ratio young/(2·shear) − 1 must lie in
-// (−1, 0.5]). With a preset, "radius" may be omitted: it defaults to half the preset's
-// diameter; otherwise "radius" is required. Materials describe the rope, not the solver: the
+// (−1, 0.5]). Optional "bend" and "twist", Pa, are effective moduli for the bending and twist
+// stiffness of braided or twisted ropes (EI = bend·πR⁴/4, GJ = twist·πR⁴/2), at most young
+// and shear; absent or 0, the rope bends and twists as a solid rod (young, shear). With a
+// preset, "radius" may be omitted: it defaults to half the preset's diameter; otherwise
+// "radius" is required. Materials describe the rope, not the solver: the
 // FTL solver accepts and ignores them. Under a physical solver a rope without a material gets
 // DefaultMaterial (WithDefaults), so every scene also runs under "pbd".
 //
@@ -260,13 +263,16 @@ type Material struct {
 }
 
 // CustomMaterial is a material given by its values, SI units; see material.Material for their
-// meaning and bounds. density, young and shear are required; friction and damping default to 0.
+// meaning and bounds. density, young and shear are required; bend and twist default to 0
+// (young and shear: a solid rod); friction and damping default to 0.
 type CustomMaterial struct {
-	Density  float64          `json:"density"`  // kg/m³, > 0
-	Young    float64          `json:"young"`    // Pa, > 0
-	Shear    float64          `json:"shear"`    // Pa, > 0; Poisson's ratio young/(2·shear) − 1 in (−1, 0.5]
-	Friction MaterialFriction `json:"friction"` // rope on rope and on obstacles
-	Damping  float64          `json:"damping"`  // 1/s, ≥ 0: the rate at which a free node's velocity decays
+	Density  float64          `json:"density"`         // kg/m³, > 0
+	Young    float64          `json:"young"`           // Pa, > 0
+	Shear    float64          `json:"shear"`           // Pa, > 0; Poisson's ratio young/(2·shear) − 1 in (−1, 0.5]
+	Bend     float64          `json:"bend,omitempty"`  // Pa, optional effective bending modulus (braided, twisted ropes), 0 ≤ bend ≤ young; 0 or absent means young
+	Twist    float64          `json:"twist,omitempty"` // Pa, optional effective twist (shear) modulus, 0 ≤ twist ≤ shear; 0 or absent means shear
+	Friction MaterialFriction `json:"friction"`        // rope on rope and on obstacles
+	Damping  float64          `json:"damping"`         // 1/s, ≥ 0: the rate at which a free node's velocity decays
 }
 
 // MaterialFriction holds Coulomb friction coefficients (dimensionless).
@@ -286,7 +292,7 @@ func (m *Material) Resolve() (material.Material, error) {
 		return material.Material{}, errors.New("holds both a preset name and custom values")
 	case m.Custom != nil:
 		c := m.Custom
-		return material.Material{Density: c.Density, Young: c.Young, Shear: c.Shear,
+		return material.Material{Density: c.Density, Young: c.Young, Shear: c.Shear, Bend: c.Bend, Twist: c.Twist,
 			Friction: material.Friction{Static: c.Friction.Static, Kinetic: c.Friction.Kinetic}, Damping: c.Damping}, nil
 	case m.Preset == "":
 		return material.Material{}, fmt.Errorf("empty; name a preset (%s) or give an object", strings.Join(material.PresetNames(), ", "))

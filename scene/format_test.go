@@ -714,6 +714,16 @@ func TestParsePhysicalErrors(t *testing.T) {
 		{"unknown preset", wrap(`"foo"`), `scene: ropes[0].material: unknown preset "foo"; valid presets are `},
 		{"custom Poisson", wrap(`{"density": 1000, "young": 1e9, "shear": 1e8}`), "scene: ropes[0].material.shear: 1e+08 Pa with young 1e+09 Pa gives Poisson's ratio 4"},
 		{"custom missing density", wrap(`{"young": 1e9, "shear": 4e8}`), "scene: ropes[0].material.density: 0 kg/m³ must be positive"},
+		{"bend negative", wrap(`{"density": 1000, "young": 1e9, "shear": 4e8, "bend": -1}`), "scene: ropes[0].material.bend: -1 Pa must be ≥ 0 and finite"},
+		{"bend above young", wrap(`{"density": 1000, "young": 1e9, "shear": 4e8, "bend": 2e9}`), "scene: ropes[0].material.bend: 2e+09 Pa is above young 1e+09 Pa; a braided or twisted rope bends more easily"},
+		{"bend huge", wrap(`{"density": 1000, "young": 1e9, "shear": 4e8, "bend": 1e13}`), "scene: ropes[0].material.bend: 1e+13 Pa is above 1.5e+12"},
+		{"bend overflow", wrap(`{"bend": 1e999}`), "scene: ropes[0].material.bend: number 1e999 is out of range"},
+		{"bend string", wrap(`{"bend": "1e6"}`), "scene: ropes[0].material.bend: must be a number (got a string)"},
+		{"bend case", wrap(`{"Bend": 1e6}`), `scene: unknown field "Bend" in ropes[0].material (did you mean "bend"?)`},
+		{"bend duplicate", wrap(`{"bend": 1, "bend": 2}`), "scene: ropes[0].material.bend: appears twice"},
+		{"twist above shear", wrap(`{"density": 1000, "young": 1e9, "shear": 4e8, "twist": 5e8}`), "scene: ropes[0].material.twist: 5e+08 Pa is above shear 4e+08 Pa"},
+		{"twist negative", wrap(`{"density": 1000, "young": 1e9, "shear": 4e8, "twist": -3}`), "scene: ropes[0].material.twist: -3 Pa must be ≥ 0 and finite"},
+		{"bending unknown", wrap(`{"bending": 1e6}`), `scene: unknown field "bending" in ropes[0].material`},
 		{"gravity short", `{"gravity": [0, -9.81]}`, "scene: gravity: must hold exactly 3 numbers (got 2)"},
 		{"gravity null", `{"dt": 0.001, "gravity": null, "duration": 0}`, "scene: duration: must be > 0"},
 		{"gravity big", `{"dt": 0.001, "duration": 1, "gravity": [1e5, 0, 0], "ropes": [{"links": 1, "link_length": 0.01, "radius": 0.004, "layout": {"type": "straight"}}]}`,
@@ -817,4 +827,38 @@ func TestBuiltinUnderPBD(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestParseMaterialBendTwist: the custom material's optional effective moduli are read,
+// resolved into material.Material (and so into its Section), written back, and omitted when 0.
+func TestParseMaterialBendTwist(t *testing.T) {
+	in := `{"dt": 0.001, "duration": 1, "solver": {"type": "pbd"}, "ropes": [
+	  {"links": 10, "link_length": 0.01, "radius": 0.005, "layout": {"type": "straight"},
+	   "material": {"density": 800, "young": 1.2e8, "shear": 4e7, "bend": 7.8e6, "twist": 2.6e6, "friction": {"static": 0.47, "kinetic": 0.4}, "damping": 0.1}},
+	  {"links": 10, "link_length": 0.01, "radius": 0.005, "layout": {"type": "straight", "from": [0, 0.1, 0]},
+	   "material": {"density": 800, "young": 1.2e8, "shear": 4e7}}]}`
+	s, err := Parse([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := s.Ropes[0].ResolvedMaterial()
+	want := material.Material{Density: 800, Young: 1.2e8, Shear: 4e7, Bend: 7.8e6, Twist: 2.6e6, Friction: material.Friction{Static: 0.47, Kinetic: 0.4}, Damping: 0.1}
+	if m != want {
+		t.Errorf("resolved %+v", m)
+	}
+	i := math.Pi * math.Pow(0.005, 4) / 4
+	if sec := m.Section(0.005); math.Abs(sec.Bend/(7.8e6*i)-1) > 1e-12 || math.Abs(sec.Twist/(2.6e6*2*i)-1) > 1e-12 {
+		t.Errorf("section %+v", sec)
+	}
+	if m2 := s.Ropes[1].ResolvedMaterial(); m2.Bend != 0 || m2.Twist != 0 || math.Abs(m2.Section(0.005).Bend/(1.2e8*i)-1) > 1e-12 {
+		t.Errorf("without bend: %+v", m2)
+	}
+	out, err := Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), `"bend": 7800000`) || !strings.Contains(string(out), `"twist": 2600000`) || strings.Count(string(out), `"bend"`) != 1 || strings.Count(string(out), `"twist"`) != 1 {
+		t.Errorf("Marshal:\n%s", out)
+	}
+	roundTrip(t, s)
 }

@@ -26,6 +26,8 @@ func FuzzParse(f *testing.F) {
 		// force tools.
 		`{"dt":0.01,"duration":1,"gravity":[0,0,-9.81],"solver":{"type":"pbd","substeps":4,"iterations":2,"max_grasp_force":1},"ropes":[{"links":3,"link_length":0.01,"material":"nylon-3-0","layout":{"type":"straight"}}],"tools":[{"rope":0,"node":-1,"grasp":0,"force":[{"t":0,"f":[0,0,0]},{"t":1,"f":[0.1,0,0]}]}]}`,
 		`{"dt":0.01,"duration":1,"solver":{"type":"pbd"},"ropes":[{"links":3,"link_length":1,"radius":0.5,"material":{"density":1000,"young":1e7,"shear":4e6,"friction":{"static":0.5,"kinetic":0.4},"damping":0.1},"layout":{"type":"straight"}}]}`,
+		`{"dt":0.01,"duration":1,"solver":{"type":"pbd"},"ropes":[{"links":3,"link_length":1,"radius":0.5,"material":{"density":1000,"young":1e7,"shear":4e6,"bend":1e5,"twist":3e4},"layout":{"type":"straight"}}]}`,
+		`{"dt":0.01,"duration":1,"ropes":[{"links":3,"link_length":1,"radius":0.5,"material":{"density":1000,"young":1e7,"shear":4e6,"bend":2e7,"twist":-1},"layout":{"type":"straight"}}]}`,
 		`{"dt":0.01,"duration":1,"ropes":[{"links":3,"link_length":1,"radius":0.5,"material":"cotton-string","layout":{"type":"straight"}}]}`,
 		`{"dt":0.01,"duration":1,"ropes":[{"links":3,"link_length":1,"material":"climbing-rope-10mm","layout":{"type":"straight"}}]}`,
 		`{"dt":0.01,"duration":1,"ropes":[{"links":3,"link_length":1,"radius":0.5,"material":"","layout":{"type":"straight"}}]}`,
