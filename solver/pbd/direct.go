@@ -36,13 +36,14 @@ func (m *mat3) mulTVec(v vec.V3) vec.V3 {
 	return vec.V3{X: m[0]*v.X + m[3]*v.Y + m[6]*v.Z, Y: m[1]*v.X + m[4]*v.Y + m[7]*v.Z, Z: m[2]*v.X + m[5]*v.Y + m[8]*v.Z}
 }
 
-// pivot returns 1/√d for a Cholesky pivot d; one that rounding made non-positive is replaced
-// by a tiny positive one (the constraint is then as good as inactive for this solve).
+// pivot returns 1/d for a pivot d of the LDLᵀ factorization; one that rounding made
+// non-positive is replaced by a tiny positive one (the constraint is then as good as inactive
+// for this solve).
 func pivot(d float64) float64 {
 	if !(d > 1e-300) {
 		d = 1e-300
 	}
-	return 1 / math.Sqrt(d)
+	return 1 / d
 }
 
 // cosserat runs one XPBD iteration of the direct solve on strand k with substep h and
@@ -56,10 +57,14 @@ func pivot(d float64) float64 {
 //	O_j = ⎡c·I 0⎤   c = −w_{j+1}/(l_j l_{j+1}),  E = −wq₁·G_j[d3_{j+1}]×,
 //	      ⎣E   F⎦   F = −wq₁·G_j G_{j+1}ᵀ
 //
-// and the factor of the eliminated D_j is L = [L1 0; M L2] (3×3 blocks, L1, L2 lower with
-// their diagonals stored inverted). Y = L⁻¹O keeps O's zero block: Y = [Y11 0; Y21 Y22],
-// Y11 = c·L1⁻¹ lower triangular. One forward sweep builds each link's blocks, eliminates the
-// previous link (D_j −= YᵀY, y_j −= Yᵀz_{j−1}) and factors; a backward sweep gives Δλ.
+// and the eliminated D_j is factored as L̂ΔL̂ᵀ, L̂ = [U1 0; N U2] unit lower triangular (3×3
+// blocks) and Δ diagonal, stored inverted (e = Δ⁻¹): no square root on the chain of pivots
+// that runs through the whole strand. Ŷ = L̂⁻¹O keeps O's zero block, Ŷ = [Ŷ11 0; Ŷ21 Ŷ22]
+// with Ŷ11 = c·U1⁻¹, and Ỹ = Δ⁻¹Ŷ. One forward sweep builds each link's blocks, eliminates
+// the previous link (D_j −= ŶᵀỸ, y_j −= Ŷᵀz̃_{j−1}) and factors it (L̂ẑ_j = y_j, z̃ = Δ⁻¹ẑ);
+// the backward sweep gives Δλ_j = L̂_j⁻ᵀ(z̃_j − Ỹ_{j+1}Δλ_{j+1}). It is the block Cholesky
+// elimination of the package comment, in another factorization (same result up to rounding:
+// TestCosseratMatchesRef).
 func (s *Solver) cosserat(st *rope.State, k int, h float64) float64 {
 	str := st.Strands[k]
 	f, m, n0 := str.FirstSeg, str.Links(), str.First
@@ -129,7 +134,10 @@ func (s *Solver) cosserat(st *rope.State, k int, h float64) float64 {
 			g0 = vec.V3{X: A0.Dot(R0) * ilb, Y: A0.Dot(R1) * ilb, Z: A0.Dot(R2) * ilb}
 			g1 = vec.V3{X: A1.Dot(R0) * ilb, Y: A1.Dot(R1) * ilb, Z: A1.Dot(R2) * ilb}
 			g2 = vec.V3{X: A2.Dot(R0) * ilb, Y: A2.Dot(R1) * ilb, Z: A2.Dot(R2) * ilb}
-			sg[j] = mat3{g0.X, g0.Y, g0.Z, g1.X, g1.Y, g1.Z, g2.X, g2.Y, g2.Z}
+			G := &sg[j]
+			G[0], G[1], G[2] = g0.X, g0.Y, g0.Z
+			G[3], G[4], G[5] = g1.X, g1.Y, g1.Z
+			G[6], G[7], G[8] = g2.X, g2.Y, g2.Z
 			cb := r.vec().Scale(2 / lb)
 			al := alphaB[j].Scale(ih2)
 			lam := lamB[j]
@@ -146,110 +154,134 @@ func (s *Solver) cosserat(st *rope.State, k int, h float64) float64 {
 			b22 = ww*g2.Dot(g2) + al.Z
 		}
 		if j > 0 {
-			// Eliminate link j−1: O = O_{j−1}, Y = L⁻¹O with L the factor of link j−1.
+			// Eliminate link j−1: O = O_{j−1}, Ŷ = L̂⁻¹O and Ỹ = Δ⁻¹Ŷ with L̂ΔL̂ᵀ the factor
+			// of link j−1.
 			L := &sd[j-1]
-			i00, l10, i11, l20, l21, i22 := L[0], L[1], L[2], L[3], L[4], L[5]
-			m0 := vec.V3{X: L[6], Y: L[7], Z: L[8]}
-			m1 := vec.V3{X: L[9], Y: L[10], Z: L[11]}
-			m2 := vec.V3{X: L[12], Y: L[13], Z: L[14]}
-			j00, n10, j11, n20, n21, j22 := L[15], L[16], L[17], L[18], L[19], L[20]
+			e0, u10, e1, u20, u21, e2 := L[0], L[1], L[2], L[3], L[4], L[5]
+			n0 := vec.V3{X: L[6], Y: L[7], Z: L[8]}
+			n1 := vec.V3{X: L[9], Y: L[10], Z: L[11]}
+			n2 := vec.V3{X: L[12], Y: L[13], Z: L[14]}
+			e3, v10, e4, v20, v21, e5 := L[15], L[16], L[17], L[18], L[19], L[20]
 			c := -w[j] / (rest[j-1] * l)
-			var e0, e1, e2, f0, f1, f2 vec.V3
+			var ex, ey, ez, fx, fy, fz vec.V3 // rows of E and F
 			if joint[j-1] {
 				G := &sg[j-1]
 				h0 := vec.V3{X: G[0], Y: G[1], Z: G[2]}
 				h1 := vec.V3{X: G[3], Y: G[4], Z: G[5]}
 				h2 := vec.V3{X: G[6], Y: G[7], Z: G[8]}
-				e0 = h0.Cross(d).Scale(-wq)
-				e1 = h1.Cross(d).Scale(-wq)
-				e2 = h2.Cross(d).Scale(-wq)
+				ex = h0.Cross(d).Scale(-wq)
+				ey = h1.Cross(d).Scale(-wq)
+				ez = h2.Cross(d).Scale(-wq)
 				if joint[j] {
-					f0 = vec.V3{X: h0.Dot(g0), Y: h0.Dot(g1), Z: h0.Dot(g2)}.Scale(-wq)
-					f1 = vec.V3{X: h1.Dot(g0), Y: h1.Dot(g1), Z: h1.Dot(g2)}.Scale(-wq)
-					f2 = vec.V3{X: h2.Dot(g0), Y: h2.Dot(g1), Z: h2.Dot(g2)}.Scale(-wq)
+					fx = vec.V3{X: h0.Dot(g0), Y: h0.Dot(g1), Z: h0.Dot(g2)}.Scale(-wq)
+					fy = vec.V3{X: h1.Dot(g0), Y: h1.Dot(g1), Z: h1.Dot(g2)}.Scale(-wq)
+					fz = vec.V3{X: h2.Dot(g0), Y: h2.Dot(g1), Z: h2.Dot(g2)}.Scale(-wq)
 				}
 			}
-			// Y11 = c·L1⁻¹.
-			t00 := c * i00
-			t11 := c * i11
-			t22 := c * i22
-			t10 := -l10 * t00 * i11
-			t21 := -l21 * t11 * i22
-			t20 := -(l20*t00 + l21*t10) * i22
-			// Y21 = L2⁻¹(E − M·Y11), Y22 = L2⁻¹F, by rows.
-			u0 := e0.Sub(vec.V3{X: m0.X*t00 + m0.Y*t10 + m0.Z*t20, Y: m0.Y*t11 + m0.Z*t21, Z: m0.Z * t22})
-			u1 := e1.Sub(vec.V3{X: m1.X*t00 + m1.Y*t10 + m1.Z*t20, Y: m1.Y*t11 + m1.Z*t21, Z: m1.Z * t22})
-			u2 := e2.Sub(vec.V3{X: m2.X*t00 + m2.Y*t10 + m2.Z*t20, Y: m2.Y*t11 + m2.Z*t21, Z: m2.Z * t22})
-			y0 := u0.Scale(j00)
-			y1 := u1.Sub(y0.Scale(n10)).Scale(j11)
-			y2 := u2.Sub(y0.Scale(n20)).Sub(y1.Scale(n21)).Scale(j22)
-			x0 := f0.Scale(j00)
-			x1 := f1.Sub(x0.Scale(n10)).Scale(j11)
-			x2 := f2.Sub(x0.Scale(n20)).Sub(x1.Scale(n21)).Scale(j22)
-			sx[j] = mat6{t00, t10, t11, t20, t21, t22,
-				y0.X, y0.Y, y0.Z, y1.X, y1.Y, y1.Z, y2.X, y2.Y, y2.Z,
-				x0.X, x0.Y, x0.Z, x1.X, x1.Y, x1.Z, x2.X, x2.Y, x2.Z}
-			// D_j −= YᵀY.
-			p00 -= t00*t00 + t10*t10 + t20*t20 + y0.X*y0.X + y1.X*y1.X + y2.X*y2.X
-			p10 -= t10*t11 + t20*t21 + y0.Y*y0.X + y1.Y*y1.X + y2.Y*y2.X
-			p11 -= t11*t11 + t21*t21 + y0.Y*y0.Y + y1.Y*y1.Y + y2.Y*y2.Y
-			p20 -= t20*t22 + y0.Z*y0.X + y1.Z*y1.X + y2.Z*y2.X
-			p21 -= t21*t22 + y0.Z*y0.Y + y1.Z*y1.Y + y2.Z*y2.Y
-			p22 -= t22*t22 + y0.Z*y0.Z + y1.Z*y1.Z + y2.Z*y2.Z
-			k0 = k0.Sub(y0.Scale(x0.X).Add(y1.Scale(x1.X)).Add(y2.Scale(x2.X)))
-			k1 = k1.Sub(y0.Scale(x0.Y).Add(y1.Scale(x1.Y)).Add(y2.Scale(x2.Y)))
-			k2 = k2.Sub(y0.Scale(x0.Z).Add(y1.Scale(x1.Z)).Add(y2.Scale(x2.Z)))
-			b00 -= x0.X*x0.X + x1.X*x1.X + x2.X*x2.X
-			b10 -= x0.Y*x0.X + x1.Y*x1.X + x2.Y*x2.X
-			b11 -= x0.Y*x0.Y + x1.Y*x1.Y + x2.Y*x2.Y
-			b20 -= x0.Z*x0.X + x1.Z*x1.X + x2.Z*x2.X
-			b21 -= x0.Z*x0.Y + x1.Z*x1.Y + x2.Z*x2.Y
-			b22 -= x0.Z*x0.Z + x1.Z*x1.Z + x2.Z*x2.Z
-			// y_j −= Yᵀz_{j−1}.
+			// Ŷ11 = c·U1⁻¹ (unit lower: c on the diagonal), Ỹ11 its rows scaled by e.
+			t10 := -c * u10
+			t21 := -c * u21
+			t20 := c * (u10*u21 - u20)
+			s00, s10, s11, s20, s21, s22 := c*e0, t10*e1, c*e1, t20*e2, t21*e2, c*e2
+			// Ŷ21 = U2⁻¹(E − N·Ŷ11), Ŷ22 = U2⁻¹F, by rows; Ỹ21, Ỹ22 scaled.
+			y0 := ex.Sub(vec.V3{X: n0.X*c + n0.Y*t10 + n0.Z*t20, Y: n0.Y*c + n0.Z*t21, Z: n0.Z * c})
+			y1 := ey.Sub(vec.V3{X: n1.X*c + n1.Y*t10 + n1.Z*t20, Y: n1.Y*c + n1.Z*t21, Z: n1.Z * c})
+			y2 := ez.Sub(vec.V3{X: n2.X*c + n2.Y*t10 + n2.Z*t20, Y: n2.Y*c + n2.Z*t21, Z: n2.Z * c})
+			y1 = y1.Sub(y0.Scale(v10))
+			y2 = y2.Sub(y0.Scale(v20)).Sub(y1.Scale(v21))
+			x0 := fx
+			x1 := fy.Sub(x0.Scale(v10))
+			x2 := fz.Sub(x0.Scale(v20)).Sub(x1.Scale(v21))
+			ty0, ty1, ty2 := y0.Scale(e3), y1.Scale(e4), y2.Scale(e5)
+			tx0, tx1, tx2 := x0.Scale(e3), x1.Scale(e4), x2.Scale(e5)
+			// (Element by element: a composite literal goes through a zeroed temporary.)
+			Y := &sx[j]
+			Y[0], Y[1], Y[2], Y[3], Y[4], Y[5] = s00, s10, s11, s20, s21, s22
+			Y[6], Y[7], Y[8] = ty0.X, ty0.Y, ty0.Z
+			Y[9], Y[10], Y[11] = ty1.X, ty1.Y, ty1.Z
+			Y[12], Y[13], Y[14] = ty2.X, ty2.Y, ty2.Z
+			Y[15], Y[16], Y[17] = tx0.X, tx0.Y, tx0.Z
+			Y[18], Y[19], Y[20] = tx1.X, tx1.Y, tx1.Z
+			Y[21], Y[22], Y[23] = tx2.X, tx2.Y, tx2.Z
+			// D_j −= ŶᵀỸ (lower triangle).
+			p00 -= c*s00 + t10*s10 + t20*s20 + y0.X*ty0.X + y1.X*ty1.X + y2.X*ty2.X
+			p10 -= c*s10 + t21*s20 + y0.Y*ty0.X + y1.Y*ty1.X + y2.Y*ty2.X
+			p11 -= c*s11 + t21*s21 + y0.Y*ty0.Y + y1.Y*ty1.Y + y2.Y*ty2.Y
+			p20 -= c*s20 + y0.Z*ty0.X + y1.Z*ty1.X + y2.Z*ty2.X
+			p21 -= c*s21 + y0.Z*ty0.Y + y1.Z*ty1.Y + y2.Z*ty2.Y
+			p22 -= c*s22 + y0.Z*ty0.Z + y1.Z*ty1.Z + y2.Z*ty2.Z
+			k0 = k0.Sub(ty0.Scale(x0.X).Add(ty1.Scale(x1.X)).Add(ty2.Scale(x2.X)))
+			k1 = k1.Sub(ty0.Scale(x0.Y).Add(ty1.Scale(x1.Y)).Add(ty2.Scale(x2.Y)))
+			k2 = k2.Sub(ty0.Scale(x0.Z).Add(ty1.Scale(x1.Z)).Add(ty2.Scale(x2.Z)))
+			b00 -= x0.X*tx0.X + x1.X*tx1.X + x2.X*tx2.X
+			b10 -= x0.Y*tx0.X + x1.Y*tx1.X + x2.Y*tx2.X
+			b11 -= x0.Y*tx0.Y + x1.Y*tx1.Y + x2.Y*tx2.Y
+			b20 -= x0.Z*tx0.X + x1.Z*tx1.X + x2.Z*tx2.X
+			b21 -= x0.Z*tx0.Y + x1.Z*tx1.Y + x2.Z*tx2.Y
+			b22 -= x0.Z*tx0.Z + x1.Z*tx1.Z + x2.Z*tx2.Z
+			// y_j −= Ŷᵀz̃_{j−1}.
 			z := &sz[j-1]
 			zs := vec.V3{X: z[0], Y: z[1], Z: z[2]}
 			zb := vec.V3{X: z[3], Y: z[4], Z: z[5]}
-			ys = ys.Sub(vec.V3{X: t00*zs.X + t10*zs.Y + t20*zs.Z, Y: t11*zs.Y + t21*zs.Z, Z: t22 * zs.Z})
+			ys = ys.Sub(vec.V3{X: c*zs.X + t10*zs.Y + t20*zs.Z, Y: c*zs.Y + t21*zs.Z, Z: c * zs.Z})
 			ys = ys.Sub(y0.Scale(zb.X).Add(y1.Scale(zb.Y)).Add(y2.Scale(zb.Z)))
 			yb = yb.Sub(x0.Scale(zb.X).Add(x1.Scale(zb.Y)).Add(x2.Scale(zb.Z)))
 		}
-		// Factor D_j = LLᵀ and solve Lz = y.
-		i00 := pivot(p00)
-		l10 := p10 * i00
-		l20 := p20 * i00
-		i11 := pivot(p11 - l10*l10)
-		l21 := (p21 - l20*l10) * i11
-		i22 := pivot(p22 - l20*l20 - l21*l21)
-		// M = K·L1⁻ᵀ, by rows.
-		m0 := vec.V3{X: k0.X * i00}
-		m0.Y = (k0.Y - l10*m0.X) * i11
-		m0.Z = (k0.Z - l20*m0.X - l21*m0.Y) * i22
-		m1 := vec.V3{X: k1.X * i00}
-		m1.Y = (k1.Y - l10*m1.X) * i11
-		m1.Z = (k1.Z - l20*m1.X - l21*m1.Y) * i22
-		m2 := vec.V3{X: k2.X * i00}
-		m2.Y = (k2.Y - l10*m2.X) * i11
-		m2.Z = (k2.Z - l20*m2.X - l21*m2.Y) * i22
-		j00 := pivot(b00 - m0.Dot(m0))
-		n10 := (b10 - m1.Dot(m0)) * j00
-		n20 := (b20 - m2.Dot(m0)) * j00
-		j11 := pivot(b11 - m1.Dot(m1) - n10*n10)
-		n21 := (b21 - m2.Dot(m1) - n20*n10) * j11
-		j22 := pivot(b22 - m2.Dot(m2) - n20*n20 - n21*n21)
-		sd[j] = mat6{i00, l10, i11, l20, l21, i22,
-			m0.X, m0.Y, m0.Z, m1.X, m1.Y, m1.Z, m2.X, m2.Y, m2.Z,
-			j00, n10, j11, n20, n21, j22}
-		z0 := ys.X * i00
-		z1 := (ys.Y - l10*z0) * i11
-		z2 := (ys.Z - l20*z0 - l21*z1) * i22
+		// Factor D_j = L̂ΔL̂ᵀ, L̂ = [U1 0; N U2] unit lower, e = Δ⁻¹ (no square roots on the
+		// chain from link to link), and solve L̂ẑ = y, z̃ = Δ⁻¹ẑ.
+		e0 := pivot(p00)
+		u10 := p10 * e0
+		u20 := p20 * e0
+		e1 := pivot(p11 - u10*p10)
+		w21 := p21 - u20*p10
+		u21 := w21 * e1
+		e2 := pivot(p22 - u20*p20 - u21*w21)
+		// N = K·(ΔU1ᵀ)⁻¹ by rows; nt = N·Δ1.
+		nt0 := vec.V3{X: k0.X}
+		nt0.Y = k0.Y - nt0.X*u10
+		nt0.Z = k0.Z - nt0.X*u20 - nt0.Y*u21
+		nt1 := vec.V3{X: k1.X}
+		nt1.Y = k1.Y - nt1.X*u10
+		nt1.Z = k1.Z - nt1.X*u20 - nt1.Y*u21
+		nt2 := vec.V3{X: k2.X}
+		nt2.Y = k2.Y - nt2.X*u10
+		nt2.Z = k2.Z - nt2.X*u20 - nt2.Y*u21
+		e := vec.V3{X: e0, Y: e1, Z: e2}
+		n0 := vec.V3{X: nt0.X * e.X, Y: nt0.Y * e.Y, Z: nt0.Z * e.Z}
+		n1 := vec.V3{X: nt1.X * e.X, Y: nt1.Y * e.Y, Z: nt1.Z * e.Z}
+		n2 := vec.V3{X: nt2.X * e.X, Y: nt2.Y * e.Y, Z: nt2.Z * e.Z}
+		// B −= NΔ1Nᵀ, then its factor.
+		b00 -= n0.Dot(nt0)
+		b10 -= n1.Dot(nt0)
+		b11 -= n1.Dot(nt1)
+		b20 -= n2.Dot(nt0)
+		b21 -= n2.Dot(nt1)
+		b22 -= n2.Dot(nt2)
+		e3 := pivot(b00)
+		v10 := b10 * e3
+		v20 := b20 * e3
+		e4 := pivot(b11 - v10*b10)
+		w21b := b21 - v20*b10
+		v21 := w21b * e4
+		e5 := pivot(b22 - v20*b20 - v21*w21b)
+		L := &sd[j]
+		L[0], L[1], L[2], L[3], L[4], L[5] = e0, u10, e1, u20, u21, e2
+		L[6], L[7], L[8] = n0.X, n0.Y, n0.Z
+		L[9], L[10], L[11] = n1.X, n1.Y, n1.Z
+		L[12], L[13], L[14] = n2.X, n2.Y, n2.Z
+		L[15], L[16], L[17], L[18], L[19], L[20] = e3, v10, e4, v20, v21, e5
+		z0 := ys.X
+		z1 := ys.Y - u10*z0
+		z2 := ys.Z - u20*z0 - u21*z1
 		zs := vec.V3{X: z0, Y: z1, Z: z2}
-		v := yb.Sub(vec.V3{X: m0.Dot(zs), Y: m1.Dot(zs), Z: m2.Dot(zs)})
-		z3 := v.X * j00
-		z4 := (v.Y - n10*z3) * j11
-		z5 := (v.Z - n20*z3 - n21*z4) * j22
-		sz[j] = vec6{z0, z1, z2, z3, z4, z5}
+		v := yb.Sub(vec.V3{X: n0.Dot(zs), Y: n1.Dot(zs), Z: n2.Dot(zs)})
+		z3 := v.X
+		z4 := v.Y - v10*z3
+		z5 := v.Z - v20*z3 - v21*z4
+		z := &sz[j]
+		z[0], z[1], z[2], z[3], z[4], z[5] = z0*e0, z1*e1, z2*e2, z3*e3, z4*e4, z5*e5
 	}
-	// Back: Δλ_j = L_j⁻ᵀ(z_j − Y_{j+1}Δλ_{j+1}).
+	// Back: Δλ_j = L̂_j⁻ᵀ(z̃_j − Ỹ_{j+1}Δλ_{j+1}).
 	var xs, xb vec.V3 // Δλ_{j+1}
 	var nonFinite float64
 	for j := m - 1; j >= 0; j-- {
@@ -264,17 +296,17 @@ func (s *Solver) cosserat(st *rope.State, k int, h float64) float64 {
 			ub.Z -= Y[12]*xs.X + Y[13]*xs.Y + Y[14]*xs.Z + Y[21]*xb.X + Y[22]*xb.Y + Y[23]*xb.Z
 		}
 		L := &sd[j]
-		b2 := ub.Z * L[20]
-		b1 := (ub.Y - L[19]*b2) * L[17]
-		b0 := (ub.X - L[16]*b1 - L[18]*b2) * L[15]
+		b2 := ub.Z
+		b1 := ub.Y - L[19]*b2
+		b0 := ub.X - L[16]*b1 - L[18]*b2
 		us.X -= L[6]*b0 + L[9]*b1 + L[12]*b2
 		us.Y -= L[7]*b0 + L[10]*b1 + L[13]*b2
 		us.Z -= L[8]*b0 + L[11]*b1 + L[14]*b2
-		s2 := us.Z * L[5]
-		s1 := (us.Y - L[4]*s2) * L[2]
-		s0 := (us.X - L[1]*s1 - L[3]*s2) * L[0]
+		s2 := us.Z
+		s1 := us.Y - L[4]*s2
+		s0 := us.X - L[1]*s1 - L[3]*s2
 		xs, xb = vec.V3{X: s0, Y: s1, Z: s2}, vec.V3{X: b0, Y: b1, Z: b2}
-		*z = vec6{s0, s1, s2, b0, b1, b2}
+		z[0], z[1], z[2], z[3], z[4], z[5] = s0, s1, s2, b0, b1, b2
 		// x·0 is 0 for a finite x, NaN otherwise.
 		nonFinite += s0*0 + s1*0 + s2*0 + b0*0 + b1*0 + b2*0
 	}
