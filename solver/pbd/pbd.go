@@ -20,6 +20,11 @@ type Params struct {
 	// Iterations is the number of constraint passes per substep (Macklin et al. 2019: many
 	// substeps, one iteration each).
 	Iterations int
+	// MaxIterations is the most passes a substep takes while a link is still longer or
+	// shorter than its rest length by more than StretchTolerance (relative) after the
+	// contacts (a rope pressed round a pole or between strands of a tight knot).
+	MaxIterations    int
+	StretchTolerance float64
 	// MaxGraspForce is the largest force, N, a HoldPosition tool exerts; beyond it the node
 	// lags behind the tool (Stats.MaxLag).
 	MaxGraspForce float64
@@ -32,6 +37,10 @@ type Params struct {
 	// smallest rope radius; the substep count is chosen so that motion fits, and no node moves
 	// more than twice that in a substep (the no-pass-through argument in doc.go).
 	MoveFraction float64
+	// FrictionStiffness is the stiffness, N/m, of the spring that holds a node touching an
+	// obstacle to where it stuck (static friction, solved implicitly inside the direct solve;
+	// see doc.go): a sticking node creeps at most μs·N/FrictionStiffness, m.
+	FrictionStiffness float64
 }
 
 // DefaultParams returns the parameters of the package doc: substeps from the motion (1..256,
@@ -40,7 +49,7 @@ type Params struct {
 // nylon's knot-pull strength is about 15–20 N, so 50 N never limits a realistic tool and still
 // bounds an impossible one).
 func DefaultParams() Params {
-	return Params{MinSubsteps: 1, MaxSubsteps: 256, Iterations: 1, MaxGraspForce: 50, GraspStiffness: 1e7, MoveFraction: 0.4}
+	return Params{MinSubsteps: 1, MaxSubsteps: 256, Iterations: 1, MaxIterations: 8, StretchTolerance: 0.005, MaxGraspForce: 50, GraspStiffness: 1e7, MoveFraction: 0.4, FrictionStiffness: 1e5}
 }
 
 // Validate returns an error naming the first bad field, or nil.
@@ -54,10 +63,16 @@ func (p Params) Validate() error {
 		return fmt.Errorf("pbd: MaxSubsteps %d must be in MinSubsteps (%d)..100000", p.MaxSubsteps, p.MinSubsteps)
 	case p.Iterations < 1 || p.Iterations > 1000:
 		return fmt.Errorf("pbd: Iterations %d must be in 1..1000", p.Iterations)
+	case p.MaxIterations < 0 || p.MaxIterations > 1000:
+		return fmt.Errorf("pbd: MaxIterations %d must be in 0..1000 (0: Iterations)", p.MaxIterations)
+	case !(p.StretchTolerance >= 0) || math.IsInf(p.StretchTolerance, 0):
+		return fmt.Errorf("pbd: StretchTolerance %v must be ≥ 0 and finite", p.StretchTolerance)
 	case !(p.MaxGraspForce > 0) || math.IsInf(p.MaxGraspForce, 0):
 		return fmt.Errorf("pbd: MaxGraspForce %v N must be positive and finite", p.MaxGraspForce)
 	case !(p.GraspStiffness > 0) || math.IsInf(p.GraspStiffness, 0):
 		return fmt.Errorf("pbd: GraspStiffness %v N/m must be positive and finite", p.GraspStiffness)
+	case !(p.FrictionStiffness > 0) || math.IsInf(p.FrictionStiffness, 0):
+		return fmt.Errorf("pbd: FrictionStiffness %v N/m must be positive and finite", p.FrictionStiffness)
 	case !(p.MoveFraction > 0 && p.MoveFraction <= 0.8):
 		return fmt.Errorf("pbd: MoveFraction %v must be in (0, 0.8]", p.MoveFraction)
 	}
@@ -75,6 +90,12 @@ type grasp struct {
 	anchor  vec.V3  // where the spring is anchored in this substep (the tip)
 	w       float64 // the node's own inverse mass, 1/kg (a grasp adds its spring's k·h² to the mass in a substep)
 	applied vec.V3  // force on the rope, N
+}
+
+// stuckNode is a node held by static friction against an obstacle in one substep.
+type stuckNode struct {
+	i int32
+	w float64 // the node's inverse mass without the friction spring, 1/kg
 }
 
 // endDrive is a rope end whose segment's orientation is prescribed (SetEndRotation).
@@ -100,6 +121,15 @@ type Solver struct {
 	hadT  []bool    // the node was held by position in the last step
 	lastT []vec.V3  // the target of that tool in the last step
 	lastF []vec.V3  // and its force on the rope, N
+	// obstacle friction (see doc.go)
+	heldAt []uint32  // the substep (gen) in which the node last stuck to an obstacle
+	slipAt []uint32  // the substep in which it last slid along one
+	gen    uint32    // substep counter
+	anc    []vec.V3  // where the friction spring is anchored
+	ancN   []vec.V3  // the obstacle's outward normal at the node
+	nmus   []float64 // static friction of the node's material
+	dn     []float64 // normal push of the contact pass in this substep, m
+	nmuk   []float64 // kinetic friction
 
 	// per segment
 	q, qs  []quat    // orientation, and at the start of the substep
@@ -123,6 +153,8 @@ type Solver struct {
 	endIdx []int32    // 2 per strand: global index of the first and last segment
 
 	grasps []grasp
+	stuck  []stuckNode       // nodes held by obstacle friction in this substep
+	slide  []int32           // nodes the contact pass pushed off an obstacle in this substep
 	old    []int32           // nodes grasped in the previous step
 	self   []collide.Contact // candidate pairs of the step
 	obs    []collide.Contact // candidate segment–obstacle pairs of the step
@@ -178,6 +210,13 @@ func (s *Solver) Reset(st *rope.State) error {
 	s.hadT = resize(s.hadT, n, oldN)
 	s.lastT = resize(s.lastT, n, oldN)
 	s.lastF = resize(s.lastF, n, oldN)
+	s.heldAt = resize(s.heldAt, n, 0)
+	s.slipAt = resize(s.slipAt, n, 0)
+	s.anc = resize(s.anc, n, 0)
+	s.ancN = resize(s.ancN, n, 0)
+	s.nmus = resize(s.nmus, n, 0)
+	s.dn = resize(s.dn, n, 0)
+	s.nmuk = resize(s.nmuk, n, 0)
 	s.q = resize(s.q, m, oldM)
 	s.qs = resize(s.qs, m, 0)
 	s.om = resize(s.om, m, oldM)
@@ -215,6 +254,7 @@ func (s *Solver) Reset(st *rope.State) error {
 				mass = 0.5 * mseg
 			}
 			s.w[i] = 1 / mass
+			s.nmus[i], s.nmuk[i] = mat.Friction.Static, mat.Friction.Kinetic
 		}
 		for j := 0; j < str.Links(); j++ {
 			g := str.FirstSeg + j

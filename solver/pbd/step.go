@@ -263,10 +263,11 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h, f, frac, dcap floa
 		pos[i] = pos[i].Scale(m).Add(g.anchor.Scale(kh2)).Scale(1 / (m + kh2))
 		s.w[i] = 1 / (m + kh2)
 	}
+	s.stickFriction(st, in.Obstacles, h)
 	clear(s.lamS)
 	clear(s.lamB)
 
-	for it := 0; it < s.P.Iterations; it++ {
+	for it := 0; it < max(s.P.Iterations, s.P.MaxIterations); it++ {
 		for k := range st.Strands {
 			// One solve is one Newton step of the whole strand; a strand far from its
 			// constraints (a link stretched or sheared by more than 1e-3 of its length: a
@@ -275,17 +276,30 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h, f, frac, dcap floa
 			}
 		}
 		s.clampMotion(st, 2*frac)
+		if it == 0 {
+			s.checkFriction(st)
+		}
 		// Contacts have the last word: a few more passes while any pair is still deeper than
 		// 0.05 R into another (contacts sharing nodes undo part of each other).
 		for pass := 0; pass < 8 && s.contacts(st, in.Obstacles) > 0.05*s.rmin; pass++ {
 		}
+		// The contacts moved nodes against the chain (a rope pressed round a pole or
+		// between two strands): another round while a link is off by more than
+		// StretchTolerance, up to MaxIterations.
+		if it+1 >= s.P.Iterations && s.maxStretch(st) <= s.P.StretchTolerance {
+			break
+		}
 	}
 
+	for _, f := range s.stuck {
+		s.w[f.i] = f.w
+	}
 	// Velocities from positions (XPBD), angular velocities from orientations.
 	ih := 1 / h
 	for i := range pos {
 		s.v[i] = pos[i].Sub(s.xs[i]).Scale(ih)
 	}
+	s.slideFriction(h)
 	for g := range s.q {
 		r := s.q[g].mul(s.qs[g].conj())
 		if r.W < 0 {
@@ -297,6 +311,85 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h, f, frac, dcap floa
 	for gi := range s.grasps {
 		if g := &s.grasps[gi]; !g.force {
 			g.applied = g.anchor.Sub(pos[g.node]).Scale(g.spring)
+		}
+	}
+}
+
+// stickFriction is static friction against obstacles, inside the direct solve: every free
+// node touching an obstacle at the substep start (its segment within 0.1 R of the surface)
+// that stuck in the last substep, or now moves along the surface slower than 1 % of R per
+// substep, is held by an implicit spring (FrictionStiffness) to its anchor — where it stuck —
+// folded into its mass like a grasp. checkFriction decides after the solve whether it held.
+// (Friction as a position correction after the solve instead undoes the solve's own length
+// corrections: a rope pulled round a pole stretched its links several-fold.)
+func (s *Solver) stickFriction(st *rope.State, obs []shape.Shape, h float64) {
+	s.stuck = s.stuck[:0]
+	s.gen++
+	if len(s.obs) == 0 {
+		return
+	}
+	reach := 0.1 * s.rmin
+	vslow := 0.01 * s.rmin
+	kh2 := s.P.FrictionStiffness * h * h
+	pos := st.Pos
+	for ci := range s.obs {
+		c := &s.obs[ci]
+		sh := &obs[c.Obstacle]
+		a := st.SegNode[c.A]
+		r := st.SegRadius[c.A]
+		if sh.Kind != shape.Plane {
+			if _, _, _, d := sh.SegDist(s.xs[a], s.xs[a+1]); d >= r+reach {
+				continue
+			}
+		}
+		for i := a; i <= a+1; i++ {
+			if s.gOf[i] >= 0 || s.w[i] == 0 || s.nmus[i] == 0 || s.w[i] < 0 {
+				continue
+			}
+			_, n, d := sh.PointDist(s.xs[i])
+			if sh.Kind == shape.Plane && d >= r+reach {
+				continue
+			}
+			if s.heldAt[i] == 0 || s.heldAt[i] != s.gen-1 {
+				// Not stuck before: a sliding node slides on until kinetic friction stops
+				// it; a new contact sticks if it moves slowly along the surface.
+				if s.slipAt[i] != 0 && s.slipAt[i] == s.gen-1 {
+					continue
+				}
+				dx := pos[i].Sub(s.xs[i])
+				if dx.Sub(n.Scale(n.Dot(dx))).Norm() > vslow {
+					continue
+				}
+				s.anc[i] = s.xs[i]
+			}
+			s.ancN[i] = n
+			m := 1 / s.w[i]
+			pos[i] = pos[i].Scale(m).Add(s.anc[i].Scale(kh2)).Scale(1 / (m + kh2))
+			s.stuck = append(s.stuck, stuckNode{i: i, w: s.w[i]})
+			s.w[i] = -1 / (m + kh2) // negative: marks it held (restored below)
+		}
+	}
+	for _, f := range s.stuck {
+		s.w[f.i] = -s.w[f.i]
+	}
+}
+
+// checkFriction keeps the friction anchors that held after the solve: the spring's force on
+// the node must push it out of the obstacle (Fn > 0) and lie within the friction cone
+// (|Ft| ≤ μs·Fn); a node that failed slides (kinetic friction in the contact pass) until it
+// moves slowly again.
+func (s *Solver) checkFriction(st *rope.State) {
+	k := s.P.FrictionStiffness
+	for _, f := range s.stuck {
+		i := f.i
+		F := s.anc[i].Sub(st.Pos[i]).Scale(k)
+		n := s.ancN[i]
+		fn := F.Dot(n)
+		ft := F.Sub(n.Scale(fn)).Norm()
+		if fn > 0 && ft <= s.nmus[i]*fn {
+			s.heldAt[i] = s.gen
+		} else {
+			s.slipAt[i] = s.gen
 		}
 	}
 }
@@ -376,13 +469,12 @@ func (s *Solver) contacts(st *rope.State, obs []shape.Shape) float64 {
 		sh := &obs[c.Obstacle]
 		a := st.SegNode[c.A]
 		r := st.SegRadius[c.A]
-		mus, muk := s.mus[c.A], s.muk[c.A]
 		if sh.Kind == shape.Plane {
 			// A plane is deepest at a node: contact per node (the segment's first node, and
 			// its last when it ends the strand), exact for a rope lying flat.
-			deepest = math.Max(deepest, s.planeNode(pos, a, sh, r, mus, muk))
+			deepest = math.Max(deepest, s.planeNode(pos, a, sh, r))
 			if !s.joint[c.A] {
-				deepest = math.Max(deepest, s.planeNode(pos, a+1, sh, r, mus, muk))
+				deepest = math.Max(deepest, s.planeNode(pos, a+1, sh, r))
 			}
 			continue
 		}
@@ -398,22 +490,60 @@ func (s *Solver) contacts(st *rope.State, obs []shape.Shape) float64 {
 		}
 		depth := r - d
 		deepest = math.Max(deepest, depth)
-		dp := p0.Lerp(p1, t).Sub(s.xs[a].Lerp(s.xs[a+1], t))
-		dl := n.Scale(depth).Add(friction(dp, n, depth, mus, muk)).Scale(1 / den)
-		pos[a] = p0.Add(dl.Scale(w0))
-		pos[a+1] = p1.Add(dl.Scale(w1))
+		dl := depth / den
+		pos[a] = p0.Add(n.Scale(dl * w0))
+		pos[a+1] = p1.Add(n.Scale(dl * w1))
+		s.pushed(a, n, dl*w0)
+		s.pushed(a+1, n, dl*w1)
 	}
 	return deepest
 }
 
-// planeNode pushes node i out of a plane with friction; it returns how deep it was, m.
-func (s *Solver) planeNode(pos []vec.V3, i int32, sh *shape.Shape, r, mus, muk float64) float64 {
+// pushed records that the contact pass moved node i by dn along the obstacle's normal n in
+// this substep (the normal impulse of its kinetic friction, slideFriction).
+func (s *Solver) pushed(i int32, n vec.V3, dn float64) {
+	if dn <= 0 || s.heldAt[i] == s.gen {
+		return
+	}
+	if s.dn[i] == 0 {
+		s.slide = append(s.slide, i)
+	}
+	s.dn[i] += dn
+	s.ancN[i] = n
+}
+
+// slideFriction is kinetic friction against obstacles, on velocities (Müller et al. 2020
+// §3.6): a node the contact pass pushed out by dn in this substep loses up to μk·dn/h of its
+// velocity along the surface (all of it if that is less). On positions, after the solve, it
+// would undo the solve's own corrections.
+func (s *Solver) slideFriction(h float64) {
+	for _, i := range s.slide {
+		n := s.ancN[i]
+		v := s.v[i]
+		vn := n.Scale(n.Dot(v))
+		vt := v.Sub(vn)
+		dv := s.nmuk[i] * s.dn[i] / h
+		if l := vt.Norm(); l <= dv {
+			vt = vec.V3{} // stopped: it may stick in the next substep
+		} else {
+			vt = vt.Scale(1 - dv/l)
+			s.slipAt[i] = s.gen
+		}
+		s.v[i] = vn.Add(vt)
+		s.dn[i] = 0
+	}
+	s.slide = s.slide[:0]
+}
+
+// planeNode pushes node i out of a plane; it returns how deep it was, m.
+func (s *Solver) planeNode(pos []vec.V3, i int32, sh *shape.Shape, r float64) float64 {
 	d := pos[i].Sub(sh.Center).Dot(sh.Axis)
 	if d >= r || s.w[i] == 0 {
 		return 0
 	}
 	depth := r - d
-	pos[i] = pos[i].Add(sh.Axis.Scale(depth).Add(friction(pos[i].Sub(s.xs[i]), sh.Axis, depth, mus, muk)))
+	pos[i] = pos[i].Add(sh.Axis.Scale(depth))
+	s.pushed(i, sh.Axis, depth)
 	return depth
 }
 
@@ -484,4 +614,18 @@ func (s *Solver) strandMass(st *rope.State, i int) float64 {
 		}
 	}
 	return 1 / s.w[i]
+}
+
+// maxStretch returns the largest |length/rest − 1| of any link.
+func (s *Solver) maxStretch(st *rope.State) float64 {
+	var m float64
+	pos := st.Pos
+	for _, str := range st.Strands {
+		rest := s.rest[str.FirstSeg : str.FirstSeg+str.Links()]
+		for j, l := range rest {
+			i := str.First + j
+			m = math.Max(m, math.Abs(pos[i].Dist(pos[i+1])/l-1))
+		}
+	}
+	return m
 }
