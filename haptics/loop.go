@@ -31,12 +31,14 @@ type Config struct {
 	// is x_dev + offset with offset = x_node − x_dev taken when the coupling engages, so the
 	// coupling starts with a zero spring force. When false the device frame is the world frame.
 	Clutch bool
-	// Clock is the loop's time source (nil: SystemClock).
+	// Clock is the loop's time source (nil: PreciseClock{}, a kernel sleep and a short spin
+	// before each deadline; SystemClock{} is the plain time.Sleep of earlier versions).
 	Clock Clock
 }
 
 // DefaultConfig returns safe defaults for a desktop device: 1 kHz, k = 200 N/m, b = 2 N·s/m,
-// 3 N at most, a 100 Hz filter and a 50 ms watchdog, no clutch, the system clock.
+// 3 N at most, a 100 Hz filter and a 50 ms watchdog, no clutch, the default clock
+// (PreciseClock).
 func DefaultConfig() Config {
 	return Config{Rate: 1000, Stiffness: 200, Damping: 2, MaxForce: 3, Cutoff: 100,
 		Timeout: 50 * time.Millisecond}
@@ -78,9 +80,10 @@ const histBins = 8192
 type Stats struct {
 	// Ticks counts ticks run.
 	Ticks uint64
-	// Overruns counts the times Run fell more than a whole period behind its schedule; it
-	// then restarts the schedule from the late tick instead of catching up.
-	Overruns uint64
+	// Overruns counts the times Run fell a whole period or more behind its schedule (a slow
+	// tick, a late wake-up, a descheduled process); Skipped counts the ticks it then dropped
+	// to get back on its schedule instead of running them back to back.
+	Overruns, Skipped uint64
 	// Clamped counts ticks in which the force asked of the device exceeded MaxForce.
 	Clamped uint64
 	// NonFinite counts ticks in which a NaN or ±Inf was caught (the device got zero force).
@@ -143,7 +146,7 @@ func NewLoop(dev Device, sim Sim, cfg Config) (*Loop, error) {
 	}
 	l := &Loop{cfg: cfg, dev: dev, sim: sim, clock: cfg.Clock}
 	if l.clock == nil {
-		l.clock = SystemClock{}
+		l.clock = PreciseClock{}
 	}
 	l.sw, _ = dev.(StatusWriter)
 	l.period = time.Duration(math.Round(float64(time.Second) / cfg.Rate))
@@ -157,20 +160,24 @@ func (l *Loop) Config() Config { return l.cfg }
 // Period returns the nominal tick period, 1/Rate.
 func (l *Loop) Period() time.Duration { return l.period }
 
-// Run ticks at Config.Rate until ctx is done, sleeping until each tick's deadline on an
-// absolute schedule (tick n is due at start + n/Rate, so the error of one sleep does not
-// accumulate, and a tick that wakes late is followed at once by the next one if that is due).
-// When the loop has fallen more than one whole period behind (a slow tick, a descheduled
-// process) it counts an overrun and restarts the schedule from now instead of running the
-// missed ticks back to back. On return the device gets a zero force and the coupling is
-// inactive. Run returns nil when ctx ends.
+// Run ticks at Config.Rate until ctx is done, on an absolute schedule: tick k is due at
+// start + k/Rate, so the error of one sleep never accumulates. A tick that starts late (by
+// less than a period) is followed at once by the next one if that is due. When the loop has
+// fallen a whole period or more behind (a slow tick, a descheduled process) it counts an
+// overrun, skips the missed ticks (Stats.Skipped) but the latest, runs that one at once and
+// goes on with the schedule: never a burst of catch-up ticks, never a drift. On return the
+// device gets a zero force and the coupling is inactive. Run returns nil when ctx ends.
 //
-// Go's timers on Linux wake no sooner than about 1 ms after they are set, so with a plain
-// SystemClock the periods alternate around 1 ms (p50 ≈ 1.08 ms, with a short period every
-// dozen ticks keeping the mean at 1/Rate); SystemClock.Spin trades a busy core for sub-10 µs
-// jitter.
+// With the default PreciseClock, Run locks its goroutine to its OS thread while it runs (see
+// PreciseClock); a loop period then stays within a few µs of 1/Rate at ~10–15 % of a core.
+// With SystemClock{} (time.Sleep, whole-millisecond timers on Linux) the periods alternate
+// around 1 ms at 1 kHz (p50 ≈ 1.08 ms, p99 several ms); SystemClock.Spin trades a whole busy
+// core for sub-10 µs jitter.
 func (l *Loop) Run(ctx context.Context) error {
-	next := l.clock.Now()
+	if b, ok := l.clock.(threadBinder); ok {
+		defer b.bindThread()()
+	}
+	s := schedule{start: l.clock.Now(), period: l.period}
 	for {
 		select {
 		case <-ctx.Done():
@@ -179,17 +186,39 @@ func (l *Loop) Run(ctx context.Context) error {
 		default:
 		}
 		_ = l.Tick(l.clock.Now()) // errors are counted in Stats
-		next = next.Add(l.period)
 		now := l.clock.Now()
-		if d := next.Sub(now); d > 0 {
-			l.clock.Sleep(d)
-		} else if -d >= l.period {
+		due, skipped := s.next(now)
+		if skipped > 0 {
 			l.mu.Lock()
 			l.st.Overruns++
+			l.st.Skipped += uint64(skipped)
 			l.mu.Unlock()
-			next = now
+		}
+		if d := due.Sub(now); d > 0 {
+			l.clock.Sleep(d)
 		}
 	}
+}
+
+// schedule is Run's timetable: tick k (from 0) is due at start + k·period.
+type schedule struct {
+	start  time.Time
+	period time.Duration
+	k      int64 // the tick that ran last
+}
+
+// next is called when a tick has ended at now; it returns when the next tick is due. When now
+// is a whole period or more past that, the ticks now has overtaken are skipped (returned as
+// skipped) but the latest, which is due at once (in (now − period, now]).
+func (s *schedule) next(now time.Time) (due time.Time, skipped int64) {
+	s.k++
+	due = s.start.Add(time.Duration(s.k) * s.period)
+	if late := now.Sub(due); late >= s.period {
+		skipped = int64(late / s.period)
+		s.k += skipped
+		due = s.start.Add(time.Duration(s.k) * s.period)
+	}
+	return due, skipped
 }
 
 // stop writes a zero force and deactivates the coupling.
