@@ -6,24 +6,33 @@ import (
 )
 
 // DefaultMargin is PreciseClock's default Margin: how long before a deadline it stops sleeping
-// in the kernel and starts spinning. On the Linux machine this package was measured on, a
-// nanosleep with a 1 µs timer slack wakes 20–30 µs late (p99 ≈ 45 µs, a virtual machine), so
-// 150 µs covers nearly every wake-up while spinning for ~12 % of each 1 ms period.
-const DefaultMargin = 150 * time.Microsecond
+// in the kernel and starts spinning. On the Linux machine this package was measured on (a
+// shared 2-core virtual machine), a nanosleep with a 1 µs timer slack wakes 20–30 µs late,
+// p99 ≈ 50 µs; 100 µs covers nearly every wake-up while spinning for ~9 % of a 1 ms period.
+const DefaultMargin = 100 * time.Microsecond
 
 // PreciseClock is the default clock of a Loop (Config.Clock nil): time.Now, and a Sleep that
 // sleeps in the kernel until Margin before the end and busy-waits for the rest, so a 1 kHz
-// loop holds its period within a few µs without burning a whole core.
+// loop holds its period within a few µs using about a tenth of a core.
 //
 // It exists because time.Sleep cannot do this at 1 kHz: Go's timers on Linux sleep in
 // epoll_wait, whose timeout is whole milliseconds (a shorter sleep is rounded up to 1 ms), so
 // time.Sleep(d) for any d < 1 ms returns after ~1.06 ms and a sleep-then-spin built on it
 // would have to spin for the whole period. On Linux PreciseClock sleeps with nanosleep(2)
-// instead (a blocking system call: the Go scheduler hands the loop's P to other goroutines if
-// they need it), which wakes within the thread's timer slack. Loop.Run locks its goroutine to
-// its OS thread while it runs and lowers that thread's timer slack from the default 50 µs to
-// 1 µs (prctl PR_SET_TIMERSLACK), restoring both when it returns. On other systems the kernel
-// sleep is time.Sleep.
+// instead, which wakes within the thread's timer slack. On other systems the kernel sleep is
+// time.Sleep (raise Margin where its timers are coarse).
+//
+// Inside Loop.Run (GOMAXPROCS ≥ 2, Linux) the clock goes further, restoring everything when
+// Run returns: Run locks its goroutine to its OS thread, lowers that thread's timer slack
+// from the default 50 µs to 1 µs (prctl PR_SET_TIMERSLACK), and sleeps with a raw nanosleep
+// that keeps the goroutine's P (Go's processor slot). A sleep the runtime knows about hands
+// the P back and forth at every tick: the runtime's monitor thread then polls every 20 µs and
+// the process spends ~15 % of a core more, and the loop waits for a P after some wake-ups
+// (p99 2–4 ms instead of 1.000 ms here, with a busy goroutine on the other core). The price:
+// while Run runs, the loop owns one P, so the rest of the program runs on GOMAXPROCS − 1 (a
+// 1 kHz loop needs its core anyway), and a stop-the-world waits for the loop's current sleep
+// to be cut short by the runtime's preemption signal (nanosleep returns on a signal). With
+// GOMAXPROCS = 1 Run uses the ordinary blocking nanosleep.
 //
 // The spin is a plain busy-wait on time.Now (no runtime.Gosched: a yield can hand the P to a
 // goroutine that keeps it for a whole 10 ms scheduling slice).
@@ -39,16 +48,18 @@ type PreciseClock struct {
 func (PreciseClock) Now() time.Time { return time.Now() }
 
 // Sleep returns after d: a kernel sleep until Margin before the end, then a busy-wait.
-func (c PreciseClock) Sleep(d time.Duration) {
+func (c PreciseClock) Sleep(d time.Duration) { preciseSleep(d, c.Margin, kernelSleep) }
+
+// preciseSleep is PreciseClock.Sleep with the kernel sleep ksleep.
+func preciseSleep(d, margin time.Duration, ksleep func(time.Duration)) {
 	if d <= 0 {
 		return
 	}
-	m := c.Margin
-	if m <= 0 {
-		m = DefaultMargin
+	if margin <= 0 {
+		margin = DefaultMargin
 	}
 	now := time.Now()
-	sleepSpin(now, now.Add(d), m, time.Now, kernelSleep, nil)
+	sleepSpin(now, now.Add(d), margin, time.Now, ksleep, nil)
 }
 
 // sleepSpin waits from now until end: while more than margin is left it sleeps (ksleep) until
@@ -72,22 +83,36 @@ func sleepSpin(now, end time.Time, margin time.Duration, clock func() time.Time,
 	}
 }
 
-// threadBinder is implemented by clocks that want Loop.Run's goroutine on one OS thread.
+// threadBinder is implemented by clocks that prepare Loop.Run's goroutine and its thread.
 type threadBinder interface {
-	// bindThread prepares the calling goroutine's thread for the clock and returns the
-	// function that undoes it; both run on the loop's goroutine.
-	bindThread() (unbind func())
+	// bindThread prepares the calling goroutine and returns the clock Run uses until it
+	// returns, and the function that undoes the preparation; both run on Run's goroutine.
+	bindThread() (c Clock, unbind func())
 }
 
-// bindThread locks the goroutine to its OS thread and lowers the thread's timer slack.
-func (PreciseClock) bindThread() func() {
+// bindThread locks the goroutine to its OS thread, lowers the thread's timer slack and, with
+// GOMAXPROCS ≥ 2, returns a clock that sleeps without giving up the P (see PreciseClock).
+func (c PreciseClock) bindThread() (Clock, func()) {
 	runtime.LockOSThread()
 	restore := lowerTimerSlack()
-	return func() {
+	bc := boundClock{margin: c.Margin, ksleep: kernelSleep}
+	if runtime.GOMAXPROCS(0) >= 2 {
+		bc.ksleep = rawKernelSleep
+	}
+	return bc, func() {
 		restore()
 		runtime.UnlockOSThread()
 	}
 }
+
+// boundClock is a PreciseClock on the thread bindThread prepared.
+type boundClock struct {
+	margin time.Duration
+	ksleep func(time.Duration)
+}
+
+func (boundClock) Now() time.Time          { return time.Now() }
+func (c boundClock) Sleep(d time.Duration) { preciseSleep(d, c.margin, c.ksleep) }
 
 var (
 	_ Clock        = PreciseClock{}

@@ -3,6 +3,7 @@ package haptics
 import (
 	"syscall"
 	"time"
+	"unsafe"
 )
 
 // kernelSleep sleeps for d with nanosleep(2), which wakes within the thread's timer slack
@@ -11,6 +12,14 @@ import (
 func kernelSleep(d time.Duration) {
 	ts := syscall.NsecToTimespec(int64(d))
 	_ = syscall.Nanosleep(&ts, nil)
+}
+
+// rawKernelSleep is kernelSleep without telling the Go runtime: the goroutine keeps its P while
+// it sleeps (see PreciseClock). A signal, such as the runtime's preemption signal, ends the
+// sleep early.
+func rawKernelSleep(d time.Duration) {
+	ts := syscall.NsecToTimespec(int64(d))
+	_, _, _ = syscall.RawSyscall(syscall.SYS_NANOSLEEP, uintptr(unsafe.Pointer(&ts)), 0, 0)
 }
 
 // Linux prctl options (linux/prctl.h).

@@ -9,5 +9,8 @@ import "time"
 // where they are coarse).
 func kernelSleep(d time.Duration) { time.Sleep(d) }
 
+// rawKernelSleep is time.Sleep outside Linux.
+func rawKernelSleep(d time.Duration) { time.Sleep(d) }
+
 // lowerTimerSlack does nothing outside Linux.
 func lowerTimerSlack() (restore func()) { return func() {} }

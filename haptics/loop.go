@@ -168,16 +168,20 @@ func (l *Loop) Period() time.Duration { return l.period }
 // goes on with the schedule: never a burst of catch-up ticks, never a drift. On return the
 // device gets a zero force and the coupling is inactive. Run returns nil when ctx ends.
 //
-// With the default PreciseClock, Run locks its goroutine to its OS thread while it runs (see
-// PreciseClock); a loop period then stays within a few µs of 1/Rate at ~10–15 % of a core.
+// With the default PreciseClock, Run locks its goroutine to its OS thread and keeps its P while
+// it runs (see PreciseClock); a loop period then stays within a few µs of 1/Rate at ~10 % of a
+// core.
 // With SystemClock{} (time.Sleep, whole-millisecond timers on Linux) the periods alternate
 // around 1 ms at 1 kHz (p50 ≈ 1.08 ms, p99 several ms); SystemClock.Spin trades a whole busy
 // core for sub-10 µs jitter.
 func (l *Loop) Run(ctx context.Context) error {
-	if b, ok := l.clock.(threadBinder); ok {
-		defer b.bindThread()()
+	clock := l.clock
+	if b, ok := clock.(threadBinder); ok {
+		var unbind func()
+		clock, unbind = b.bindThread()
+		defer unbind()
 	}
-	s := schedule{start: l.clock.Now(), period: l.period}
+	s := schedule{start: clock.Now(), period: l.period}
 	for {
 		select {
 		case <-ctx.Done():
@@ -185,8 +189,8 @@ func (l *Loop) Run(ctx context.Context) error {
 			return nil
 		default:
 		}
-		_ = l.Tick(l.clock.Now()) // errors are counted in Stats
-		now := l.clock.Now()
+		_ = l.Tick(clock.Now()) // errors are counted in Stats
+		now := clock.Now()
 		due, skipped := s.next(now)
 		if skipped > 0 {
 			l.mu.Lock()
@@ -195,7 +199,7 @@ func (l *Loop) Run(ctx context.Context) error {
 			l.mu.Unlock()
 		}
 		if d := due.Sub(now); d > 0 {
-			l.clock.Sleep(d)
+			clock.Sleep(d)
 		}
 	}
 }

@@ -736,9 +736,12 @@ func BenchmarkTick(b *testing.B) {
 // and skipped ticks, and the loop's CPU use in % of one core (the process's CPU time less the
 // busy goroutine's own thread, so it includes the runtime's share):
 //
-//	sleep    SystemClock{}, plain time.Sleep (the default before PreciseClock)
-//	precise  the default, PreciseClock{} (nanosleep to 150 µs before the deadline, then spin)
-//	spin     SystemClock{Spin: time.Millisecond}, a busy core
+//	sleep           SystemClock{}, plain time.Sleep (the default before PreciseClock)
+//	precise         the default, PreciseClock{}: nanosleep until 100 µs before the deadline,
+//	                then spin, on a locked thread with 1 µs timer slack, keeping the P
+//	precise-nolock  PreciseClock's Sleep alone (as outside Run): a blocking nanosleep that
+//	                gives the P back, on whatever thread, default timer slack
+//	spin            SystemClock{Spin: time.Millisecond}, a busy core
 //
 // Timing is reported, never asserted (the machine is shared).
 func BenchmarkRunSystemClock(b *testing.B) {
@@ -748,7 +751,7 @@ func BenchmarkRunSystemClock(b *testing.B) {
 	}{
 		{"sleep", SystemClock{}},
 		{"precise", nil},
-		{"precise-nolock", struct{ Clock }{PreciseClock{}}}, // Now and Sleep only: no thread lock, default slack
+		{"precise-nolock", struct{ Clock }{PreciseClock{}}}, // Now and Sleep only: no bindThread
 		{"spin", SystemClock{Spin: time.Millisecond}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
