@@ -72,7 +72,7 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 		for gi := range s.grasps {
 			// A force on one light node kicks its prediction by F·w·h²; the direct solve
 			// linearises the link's rotation, so the kick must stay within half a link.
-			if g := &s.grasps[gi]; g.force {
+			if g := &s.grasps[gi]; g.force || g.sat {
 				need = math.Max(need, H*math.Sqrt(g.applied.Norm()*s.w[g.node]/(0.5*s.rest[s.nodeSeg(st, int(g.node))])))
 			}
 		}
@@ -104,6 +104,7 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 		s.prevT[g.node] = g.goal
 		s.lastT[g.node] = g.target
 		s.lastF[g.node] = g.applied
+		s.satT[g.node] = g.sat
 		s.hadT[g.node] = true
 	}
 	td := time.Now()
@@ -171,6 +172,7 @@ func (s *Solver) loadGrasps(st *rope.State, in *solver.Input) error {
 			if s.hadT[g.Node] {
 				gr.prev = s.prevT[g.Node]
 				gr.applied = s.lastF[g.Node]
+				gr.sat = s.satT[g.Node]
 			} else {
 				s.lastT[g.Node] = gr.prev
 			}
@@ -236,24 +238,18 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h, f, frac, dcap floa
 		// The tool's tip moves from where it ended the last step towards the target,
 		// linearly across the substeps and at most frac per substep.
 		d := g.prev.Lerp(g.target, f).Sub(g.goal)
-		step := frac
-		if g.applied.Norm() > 0.5*s.P.MaxGraspForce {
-			// A taut rope: the tip creeps (MaxGraspForce/k a substep) instead of jumping a
-			// substep's motion ahead, which would yank the rope with far more than the cap.
-			step = math.Min(frac, s.P.MaxGraspForce/g.spring)
-		}
-		if l := d.Norm(); l > step {
-			d = d.Scale(step / l)
+		if l := d.Norm(); l > frac {
+			d = d.Scale(frac / l)
 		}
 		i := g.node
 		g.goal = g.goal.Add(d)
-		lim := s.P.MaxGraspForce / g.spring
-		if g.applied.Norm() > s.P.MaxGraspForce {
-			// The spring pulled harder than the tool may: the tip gives way to within
-			// MaxGraspForce/k of the node.
-			if ext := g.goal.Sub(s.xs[i]); ext.Norm() > lim {
-				g.goal = s.xs[i].Add(ext.Scale(lim / ext.Norm()))
-			}
+		g.pred = pos[i]
+		if g.sat && g.goal.Dist(pos[i])*g.spring < 0.9*s.P.MaxGraspForce {
+			g.sat = false // the rope gave way: the spring holds the node again
+		}
+		if g.sat {
+			s.pullCapped(g, pos, h)
+			continue
 		}
 		g.anchor = g.goal
 		// An implicit spring k to the tip: the node's inertia m/h² and the spring k combine
@@ -271,31 +267,35 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h, f, frac, dcap floa
 	for _, f := range s.stuck {
 		s.ac[f.i] = 0
 	}
-	clear(s.lamS)
-	clear(s.lamB)
-
-	for it := 0; it < max(s.P.Iterations, s.P.MaxIterations); it++ {
-		for k := range st.Strands {
-			// One solve is one Newton step of the whole strand; a strand far from its
-			// constraints (a link stretched or sheared by more than 1e-3 of its length: a
-			// light node pulled hard, a fast rotation) gets more, up to 8.
-			for pass := 0; pass < 8 && s.cosserat(st, k, h) > 1e-3; pass++ {
+	copy(s.xp, pos)
+	copy(s.qp, s.q)
+	s.iterate(st, in, h, frac)
+	// A tool whose spring now pulls harder than MaxGraspForce gives way: it pulls with exactly
+	// MaxGraspForce towards its tip from now on (until the rope yields), and the substep is
+	// solved again from its prediction with that force (a slack rope snapping taut would
+	// otherwise yank with k times a substep's motion).
+	redo := false
+	for gi := range s.grasps {
+		g := &s.grasps[gi]
+		if !g.force && !g.sat && g.anchor.Sub(pos[g.node]).Norm()*g.spring > s.P.MaxGraspForce {
+			g.sat, redo = true, true
+		}
+	}
+	if redo {
+		copy(pos, s.xp)
+		copy(s.q, s.qp)
+		for _, i := range s.slide {
+			s.dn[i] = 0
+		}
+		s.slide = s.slide[:0]
+		for gi := range s.grasps {
+			if g := &s.grasps[gi]; !g.force && g.sat {
+				s.w[g.node] = g.w
+				pos[g.node] = g.pred
+				s.pullCapped(g, pos, h)
 			}
 		}
-		s.clampMotion(st, 2*frac)
-		if it == 0 {
-			s.checkFriction(st)
-		}
-		// Contacts have the last word: a few more passes while any pair is still deeper than
-		// 0.05 R into another (contacts sharing nodes undo part of each other).
-		for pass := 0; pass < 8 && s.contacts(st, in.Obstacles) > 0.05*s.rmin; pass++ {
-		}
-		// The contacts moved nodes against the chain (a rope pressed round a pole or
-		// between two strands of a tight knot): more rounds while a link is off by more than
-		// StretchTolerance, up to MaxIterations.
-		if it+1 >= s.P.Iterations && s.maxStretch(st) <= s.P.StretchTolerance {
-			break
-		}
+		s.iterate(st, in, h, frac)
 	}
 
 	for _, f := range s.stuck {
@@ -320,10 +320,46 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h, f, frac, dcap floa
 	}
 	// A grasp's force on the rope is its spring's.
 	for gi := range s.grasps {
-		if g := &s.grasps[gi]; !g.force {
+		if g := &s.grasps[gi]; !g.force && !g.sat {
 			g.applied = g.anchor.Sub(pos[g.node]).Scale(g.spring)
 		}
 	}
+}
+
+// iterate runs the substep's passes of direct solve, motion guard and contacts (doc.go).
+func (s *Solver) iterate(st *rope.State, in *solver.Input, h, frac float64) {
+	clear(s.lamS)
+	clear(s.lamB)
+	for it := 0; it < max(s.P.Iterations, s.P.MaxIterations); it++ {
+		for k := range st.Strands {
+			// One solve is one Newton step of the whole strand; a strand far from its
+			// constraints (a link stretched or sheared by more than 1e-3 of its length: a
+			// light node pulled hard, a fast rotation) gets more, up to 8.
+			for pass := 0; pass < 8 && s.cosserat(st, k, h) > 1e-3; pass++ {
+			}
+		}
+		s.clampMotion(st, 2*frac)
+		if it == 0 {
+			s.checkFriction(st)
+		}
+		// Contacts have the last word: a few more passes while any pair is still deeper than
+		// 0.05 R into another (contacts sharing nodes undo part of each other).
+		for pass := 0; pass < 8 && s.contacts(st, in.Obstacles) > 0.05*s.rmin; pass++ {
+		}
+		// The contacts moved nodes against the chain (a rope pressed round a pole or
+		// between two strands of a tight knot): more rounds while a link is off by more than
+		// StretchTolerance, up to MaxIterations.
+		if it+1 >= s.P.Iterations && s.maxStretch(st) <= s.P.StretchTolerance {
+			break
+		}
+	}
+}
+
+// pullCapped makes position grasp g pull its node with MaxGraspForce towards the tip for the
+// substep (a force on the node's own mass, like a HoldForce tool).
+func (s *Solver) pullCapped(g *grasp, pos []vec.V3, h float64) {
+	g.applied = g.goal.Sub(g.pred).Unit().Scale(s.P.MaxGraspForce)
+	pos[g.node] = g.pred.Add(g.applied.Scale(g.w * h * h))
 }
 
 // stickFriction is static friction against obstacles, inside the direct solve: every free
@@ -660,10 +696,10 @@ func (s *Solver) holdContacts(st *rope.State, obs []shape.Shape) {
 			continue
 		}
 		dl := math.Max(lim-d, 0) / den
-		s.hold(a, n, dl*wa0)
-		s.hold(a+1, n, dl*wa1)
-		s.hold(b, n.Neg(), dl*wb0)
-		s.hold(b+1, n.Neg(), dl*wb1)
+		s.hold(a, n, dl*wa0, false)
+		s.hold(a+1, n, dl*wa1, false)
+		s.hold(b, n.Neg(), dl*wb0, false)
+		s.hold(b+1, n.Neg(), dl*wb1, false)
 	}
 	for ci := range s.obs {
 		p := &s.obs[ci]
@@ -673,8 +709,7 @@ func (s *Solver) holdContacts(st *rope.State, obs []shape.Shape) {
 		if sh.Kind == shape.Plane {
 			for i := a; i <= a+1; i++ {
 				if d := pos[i].Sub(sh.Center).Dot(sh.Axis); d < r+reach {
-					s.hold(i, sh.Axis, math.Max(r-d, 0))
-					s.pushed(i, sh.Axis, c*math.Max(r-d, 0))
+					s.hold(i, sh.Axis, math.Max(r-d, 0), true)
 				}
 			}
 			continue
@@ -689,19 +724,21 @@ func (s *Solver) holdContacts(st *rope.State, obs []shape.Shape) {
 			continue
 		}
 		dl := math.Max(r-d, 0) / den
-		s.hold(a, n, dl*w0)
-		s.hold(a+1, n, dl*w1)
-		s.pushed(a, n, c*dl*w0)
-		s.pushed(a+1, n, c*dl*w1)
+		s.hold(a, n, dl*w0, true)
+		s.hold(a+1, n, dl*w1, true)
 	}
 	for _, i := range s.holds {
 		pos[i] = pos[i].Add(s.an[i].Scale(c * s.apush[i]))
 		s.ac[i] = c
+		if s.aobs[i] {
+			s.pushed(i, s.an[i], c*s.apush[i]) // the normal impulse of kinetic friction
+		}
 	}
 }
 
-// hold records a push of node i by dl ≥ 0 along n for holdContacts (the deepest one wins).
-func (s *Solver) hold(i int32, n vec.V3, dl float64) {
+// hold records a push of node i by dl ≥ 0 along n for holdContacts (the deepest one wins);
+// obs: the pair is a rope–obstacle contact.
+func (s *Solver) hold(i int32, n vec.V3, dl float64, obs bool) {
 	if s.w[i] == 0 || s.ac[i] == -2 || s.gOf[i] >= 0 {
 		return
 	}
@@ -711,7 +748,7 @@ func (s *Solver) hold(i int32, n vec.V3, dl float64) {
 	} else if dl <= s.apush[i] {
 		return
 	}
-	s.an[i], s.apush[i] = n, dl
+	s.an[i], s.apush[i], s.aobs[i] = n, dl, obs
 }
 
 // maxStretch returns the largest |length/rest − 1| of any link.
