@@ -103,7 +103,8 @@ type grasp struct {
 	w       float64 // the node's own inverse mass, 1/kg (a grasp adds its spring's k·h² to the mass in a substep)
 	applied vec.V3  // force on the rope, N
 	pred    vec.V3  // HoldPosition: the node's free prediction in this substep
-	sat     bool    // HoldPosition: pulling with MaxGraspForce towards the tip (the rope does not follow)
+	sat     bool    // HoldPosition: at its force cap (the tip creeps)
+	capped  bool    // HoldPosition: pulls with exactly MaxGraspForce in this substep
 }
 
 // stuckNode is a node held by static friction against an obstacle in one substep.

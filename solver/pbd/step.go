@@ -72,7 +72,7 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 		for gi := range s.grasps {
 			// A force on one light node kicks its prediction by F·w·h²; the direct solve
 			// linearises the link's rotation, so the kick must stay within half a link.
-			if g := &s.grasps[gi]; g.force || g.sat {
+			if g := &s.grasps[gi]; g.force {
 				need = math.Max(need, H*math.Sqrt(g.applied.Norm()*s.w[g.node]/(0.5*s.rest[s.nodeSeg(st, int(g.node))])))
 			}
 		}
@@ -236,28 +236,20 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h, f, frac, dcap floa
 			continue
 		}
 		// The tool's tip moves from where it ended the last step towards the target,
-		// linearly across the substeps and at most frac per substep.
+		// linearly across the substeps and at most frac per substep; a tool at its force cap
+		// creeps (MaxGraspForce/k a substep) instead of jumping ahead of a rope that does
+		// not follow.
 		d := g.prev.Lerp(g.target, f).Sub(g.goal)
-		if l := d.Norm(); l > frac {
-			d = d.Scale(frac / l)
-		}
-		i := g.node
-		g.goal = g.goal.Add(d)
-		g.pred = pos[i]
-		if g.sat && g.goal.Dist(pos[i])*g.spring < 0.9*s.P.MaxGraspForce {
-			g.sat = false // the rope gave way: the spring holds the node again
-		}
+		step := frac
 		if g.sat {
-			s.pullCapped(g, pos, h)
-			continue
+			step = math.Min(frac, s.P.MaxGraspForce/g.spring)
 		}
-		g.anchor = g.goal
-		// An implicit spring k to the tip: the node's inertia m/h² and the spring k combine
-		// into a heavier node (m + k·h²) predicted at their weighted mean (exact for the
-		// backward-Euler step the direct solve takes).
-		m, kh2 := 1/g.w, g.spring*h*h
-		pos[i] = pos[i].Scale(m).Add(g.anchor.Scale(kh2)).Scale(1 / (m + kh2))
-		s.w[i] = 1 / (m + kh2)
+		if l := d.Norm(); l > step {
+			d = d.Scale(step / l)
+		}
+		g.goal = g.goal.Add(d)
+		g.pred = pos[g.node]
+		s.springGrasp(g, pos, h)
 	}
 	s.stickFriction(st, in.Obstacles, h)
 	for _, f := range s.stuck {
@@ -270,32 +262,16 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h, f, frac, dcap floa
 	copy(s.xp, pos)
 	copy(s.qp, s.q)
 	s.iterate(st, in, h, frac)
-	// A tool whose spring now pulls harder than MaxGraspForce gives way: it pulls with exactly
-	// MaxGraspForce towards its tip from now on (until the rope yields), and the substep is
-	// solved again from its prediction with that force (a slack rope snapping taut would
-	// otherwise yank with k times a substep's motion).
-	redo := false
+	// A tool whose spring now pulls harder than MaxGraspForce gives way: the substep is
+	// solved again from its prediction with the tool pulling with exactly MaxGraspForce
+	// towards its tip (a slack rope snapping taut would otherwise be yanked with k times a
+	// substep's motion), and its tip moves back to where the spring pulls with
+	// MaxGraspForce; it creeps from there while the tool stays at its cap.
 	for gi := range s.grasps {
-		g := &s.grasps[gi]
-		if !g.force && !g.sat && g.anchor.Sub(pos[g.node]).Norm()*g.spring > s.P.MaxGraspForce {
-			g.sat, redo = true, true
-		}
+		s.grasps[gi].capped = false
 	}
-	if redo {
-		copy(pos, s.xp)
-		copy(s.q, s.qp)
-		for _, i := range s.slide {
-			s.dn[i] = 0
-		}
-		s.slide = s.slide[:0]
-		for gi := range s.grasps {
-			if g := &s.grasps[gi]; !g.force && g.sat {
-				s.w[g.node] = g.w
-				pos[g.node] = g.pred
-				s.pullCapped(g, pos, h)
-			}
-		}
-		s.iterate(st, in, h, frac)
+	for round := 0; round < 4 && s.capGrasps(st, in, h, frac); round++ {
+		// A tool capped in this round changes the others' pull: check them again.
 	}
 
 	for _, f := range s.stuck {
@@ -320,10 +296,50 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h, f, frac, dcap floa
 	}
 	// A grasp's force on the rope is its spring's.
 	for gi := range s.grasps {
-		if g := &s.grasps[gi]; !g.force && !g.sat {
+		if g := &s.grasps[gi]; !g.force && !g.capped {
 			g.applied = g.anchor.Sub(pos[g.node]).Scale(g.spring)
 		}
 	}
+}
+
+// capGrasps caps the position grasps whose spring pulls harder than MaxGraspForce after the
+// substep's solve (see substep) and, if it capped one, solves the substep again from its
+// prediction; it reports whether it did.
+func (s *Solver) capGrasps(st *rope.State, in *solver.Input, h, frac float64) bool {
+	pos := st.Pos
+	redo := false
+	for gi := range s.grasps {
+		g := &s.grasps[gi]
+		if g.force || g.capped {
+			continue
+		}
+		x := pos[g.node]
+		f := g.anchor.Sub(x).Norm() * g.spring
+		if f > s.P.MaxGraspForce*(1+1e-6) {
+			g.applied = g.anchor.Sub(x).Scale(g.spring * s.P.MaxGraspForce / f)
+			g.goal = x.Add(g.applied.Scale(1 / g.spring))
+			g.sat, g.capped, redo = true, true, true
+		} else if f < 0.5*s.P.MaxGraspForce {
+			g.sat = false
+		}
+	}
+	if !redo {
+		return false
+	}
+	copy(pos, s.xp)
+	copy(s.q, s.qp)
+	for _, i := range s.slide {
+		s.dn[i] = 0
+	}
+	s.slide = s.slide[:0]
+	for gi := range s.grasps {
+		if g := &s.grasps[gi]; g.capped {
+			s.w[g.node] = g.w
+			pos[g.node] = g.pred.Add(g.applied.Scale(g.w * h * h))
+		}
+	}
+	s.iterate(st, in, h, frac)
+	return true
 }
 
 // iterate runs the substep's passes of direct solve, motion guard and contacts (doc.go).
@@ -331,11 +347,16 @@ func (s *Solver) iterate(st *rope.State, in *solver.Input, h, frac float64) {
 	clear(s.lamS)
 	clear(s.lamB)
 	for it := 0; it < max(s.P.Iterations, s.P.MaxIterations); it++ {
+		// One solve is one Newton step of the whole strand; in the first pass a strand far from
+		// its constraints (a link stretched or sheared by more than 1e-3 of its length: a
+		// light node pulled hard, a fast rotation) gets more, up to 8; the later passes, which
+		// take back what the contacts pushed, one each.
+		passes := 1
+		if it == 0 {
+			passes = 8
+		}
 		for k := range st.Strands {
-			// One solve is one Newton step of the whole strand; a strand far from its
-			// constraints (a link stretched or sheared by more than 1e-3 of its length: a
-			// light node pulled hard, a fast rotation) gets more, up to 8.
-			for pass := 0; pass < 8 && s.cosserat(st, k, h) > 1e-3; pass++ {
+			for pass := 0; pass < passes && s.cosserat(st, k, h) > 1e-3; pass++ {
 			}
 		}
 		s.clampMotion(st, 2*frac)
@@ -355,11 +376,14 @@ func (s *Solver) iterate(st *rope.State, in *solver.Input, h, frac float64) {
 	}
 }
 
-// pullCapped makes position grasp g pull its node with MaxGraspForce towards the tip for the
-// substep (a force on the node's own mass, like a HoldForce tool).
-func (s *Solver) pullCapped(g *grasp, pos []vec.V3, h float64) {
-	g.applied = g.goal.Sub(g.pred).Unit().Scale(s.P.MaxGraspForce)
-	pos[g.node] = g.pred.Add(g.applied.Scale(g.w * h * h))
+// springGrasp ties position grasp g's node to the tip g.goal by an implicit spring k: the
+// node's inertia m/h² and the spring combine into a heavier node (m + k·h²) predicted at
+// their weighted mean (exact for the backward-Euler step the direct solve takes).
+func (s *Solver) springGrasp(g *grasp, pos []vec.V3, h float64) {
+	g.anchor = g.goal
+	m, kh2 := 1/g.w, g.spring*h*h
+	pos[g.node] = g.pred.Scale(m).Add(g.anchor.Scale(kh2)).Scale(1 / (m + kh2))
+	s.w[g.node] = 1 / (m + kh2)
 }
 
 // stickFriction is static friction against obstacles, inside the direct solve: every free
