@@ -27,11 +27,11 @@ type Params struct {
 	StretchTolerance float64
 	// ContactHold in [0, 1) is how stiffly the direct solve holds a node in contact along
 	// the contact normal: its inverse mass along the normal is (1 − ContactHold)·w (see
-	// holdContacts); 0, the default, leaves contacts to the contact pass alone. Experimental:
-	// measured on a 1000-link overhand knot held tight at the tool cap, 0.9 keeps every link
-	// within 0.3 % of its length after one pass (27 % with 0), but it makes the conformance
-	// suite's fast random tools whip the rope after ~2000 cycles and doubles kinetic friction
-	// on an incline; it is off until that is understood (issue 10).
+	// holdContacts); 0, the default, leaves contacts to the contact pass alone. Experimental
+	// and off: measured on a 1000-link overhand knot held tight at the tool cap, 0.9 keeps
+	// every link within 0.3 % of its length after one pass (27 % without), but each side of
+	// a self contact is held to a point fixed in space, not to the other side, so momentum is
+	// not conserved (TestEnergyAndMomentum fails) and the held knot takes 27 substeps a step.
 	ContactHold float64
 	// MaxGraspForce is the largest force, N, a HoldPosition tool exerts: when its spring
 	// would pull harder the tool gives way and pulls its node with exactly MaxGraspForce
