@@ -24,10 +24,13 @@
 //     combined into a heavier node predicted at their weighted mean, which is exact for the
 //     backward-Euler step the direct solve takes, so a stiff grasp is as stable as a soft one
 //     and a haptic device's virtual coupling is the same mechanism. The tip moves from where it
-//     ended the last step towards the target, at most MoveFraction·R per substep; it creeps
-//     when the rope is taut and gives way to within MaxGraspForce/k of the node when the spring
-//     pulled harder than MaxGraspForce (the hand yields; Stats.MaxLag). The force on the rope
-//     is the spring's, k·(tip − node).
+//     ended the last step towards the target, at most MoveFraction·R per substep. A tool never
+//     pulls harder than MaxGraspForce: when its spring does after a substep's solve, the
+//     substep is solved again from its prediction with that tool pulling with exactly
+//     MaxGraspForce towards its tip (up to 4 rounds, as one capped tool changes the others'
+//     pull), and its tip moves back to where the spring pulls the cap and creeps from there
+//     (MaxGraspForce/k a substep) while the tool stays at its cap — the hand yields
+//     (Stats.MaxLag). The force on the rope is the spring's, k·(tip − node), or the cap.
 //  2. Substeps: n is the largest predicted node motion of the step (|v|·h + ½|g|h², a tool
 //     tip's own motion, a free strand pulled by a force tool) divided by MoveFraction·R, and
 //     enough that a force tool's kick F·w·h² stays within half a link, within
@@ -36,7 +39,7 @@
 //     largest allowed motion dcap, collide.Obstacles with dcap (renewed mid-step if a node
 //     nears the margin).
 //  4. Each substep of length h = Δt/n: predict (damping v ← v·e^(−c·h) from the material,
-//     gravity, forces); then Iterations passes of:
+//     gravity, forces); static friction against obstacles (below); then passes of:
 //     - the direct solve of each strand (direct.go): per link the hard stretch–shear
 //     constraint (x_{j+1} − x_j)/l − d3 = 0 (inextensible, unsheared), per joint the
 //     bend–twist constraint on the Darboux vector Ω = (2/l̄)·Im(q̄ⱼqⱼ₊₁) with compliance
@@ -50,9 +53,29 @@
 //     relative tangential motion of the substep while it is below μs times the normal
 //     correction, or reduces it by μk times that (Macklin et al. 2014 §6.1); more passes
 //     (up to 8) while a pair is deeper than 0.05 R. Self contact uses the average of the two
-//     ropes' coefficients; an obstacle has no material, so the rope's own apply. A plane is
-//     deepest at a node, so it is met per node.
-//     Then velocities from positions, angular velocities from orientations.
+//     ropes' coefficients. A plane is deepest at a node, so it is met per node.
+//     The contacts push against the chain (a rope pressed round a pole or between the
+//     strands of a tight knot), so the passes repeat — Iterations at least, up to
+//     MaxIterations (16) — while a link is off its rest length by more than StretchTolerance
+//     (0.5 %); the first pass solves each strand up to 8 times while a link is off by 1e-3
+//     (large rotations), the later ones once (they take back what the contacts pushed).
+//     Then velocities from positions, angular velocities from orientations, and kinetic
+//     friction against obstacles on the velocities.
+//
+// # Friction against obstacles
+//
+// An obstacle is fixed, so its friction can live inside the direct solve: a node touching an
+// obstacle at the substep start (its segment within 0.1 R of the surface) that stuck in the
+// last substep, or now moves along the surface by less than 1 % of R, is held by an implicit
+// spring (FrictionStiffness, 10⁵ N/m) to where it stuck, folded into its mass like a tool.
+// After the first solve the spring's force on the node must push it out of the obstacle
+// (Fₙ > 0) and lie in the friction cone (|Fₜ| ≤ μs·Fₙ); a node that fails slides: it is not
+// held, and after the substep its velocity along the surface loses μk·dₙ/h (all of it if that
+// is less), dₙ the contact pass's normal push (Müller et al. 2020 §3.6), until it stops and
+// may stick again. Friction as a position correction after the solve, as for self contact,
+// undoes the solve's own corrections: a rope pulled round a pole had its links stretched
+// several-fold. (ContactHold, off, would hold every contact along its normal inside the
+// solve the same way; for self contact that anchors each side to space, see Params.)
 //  5. Final pass: Stats.MinSelfGap and MinObsGap from the candidate pairs at the end
 //     positions, contacts within 0.05·R counted.
 //
@@ -67,10 +90,8 @@
 // points every substep, always sees them on their own sides. The substep count is capped
 // (MaxSubsteps, 256 by default); a tool faster than that lags instead.
 //
-// Known limit: in a knot pulled tight at tens of newtons, the contact pushes stretch the links
-// around them between two direct solves (published lengths drift by up to several per cent),
-// and a tight 7_1 or figure-eight knot in a 10 mm rope can lose crossings. The conformance
-// suite's knot (tools at up to 2 m/s, a few newtons) keeps its type.
+// Every built-in scene keeps its knot under pbd (scene.TestBuiltinScenesUnderPBD) with the
+// tools at their 50 N cap; the price is the repeated passes of a tight knot (above).
 //
 // # Choices
 //
