@@ -59,10 +59,10 @@ func TestPlectonemesSeed004Fig11(t *testing.T) {
 	}
 	wr0 := writhe(st.Pos)
 	maxContacts := 0
-	rate, total := 4.0, 25.0 // rad/s (seed 004: 0.8), rad
-	if testing.Short() {
-		rate = 8
-	}
+	// rad/s (seed 004: 0.8), rad. At 8 rad/s (the -short rate until the second pbd session)
+	// the extra passes of a substep with self contact let the twist slip at the driven end
+	// (6 of 25 rad stored, writhe −0.7): measured, not hidden; the run takes half a second.
+	rate, total := 4.0, 25.0
 	steps := int(total / rate * 1000)
 	for c := 1; c <= steps; c++ {
 		if err := s.SetEndRotation(0, 1, rate*float64(c)*1e-3); err != nil {
