@@ -98,20 +98,18 @@ func (m Material) Validate() error {
 		}
 	}
 	// Bend and Twist: optional (0 = solid rod), and no stiffer than the solid rod.
-	if !nonneg(m.Bend) {
-		errs = append(errs, fmt.Errorf("bend: %v Pa must be ≥ 0 and finite (0 means young)", m.Bend))
-	} else if m.Bend > MaxModulus {
-		errs = append(errs, fmt.Errorf("bend: %v Pa is above %g (stiffer than diamond)", m.Bend, MaxModulus))
-	} else if pos(m.Young) && m.Bend > m.Young {
-		errs = append(errs, fmt.Errorf("bend: %v Pa is above young %v Pa; a braided or twisted rope bends more easily than a solid rod of its tensile modulus, never less (0 means young)", m.Bend, m.Young))
+	effective := func(name string, v float64, base string, bv float64, verb, modulus string) {
+		switch {
+		case !nonneg(v):
+			errs = append(errs, fmt.Errorf("%s: %v Pa must be ≥ 0 and finite (0 means %s)", name, v, base))
+		case v > MaxModulus:
+			errs = append(errs, fmt.Errorf("%s: %v Pa is above %g (stiffer than diamond)", name, v, MaxModulus))
+		case pos(bv) && v > bv:
+			errs = append(errs, fmt.Errorf("%s: %v Pa is above %s %v Pa; a braided or twisted rope %s more easily than a solid rod of its %s modulus, never less (0 means %s)", name, v, base, bv, verb, modulus, base))
+		}
 	}
-	if !nonneg(m.Twist) {
-		errs = append(errs, fmt.Errorf("twist: %v Pa must be ≥ 0 and finite (0 means shear)", m.Twist))
-	} else if m.Twist > MaxModulus {
-		errs = append(errs, fmt.Errorf("twist: %v Pa is above %g (stiffer than diamond)", m.Twist, MaxModulus))
-	} else if pos(m.Shear) && m.Twist > m.Shear {
-		errs = append(errs, fmt.Errorf("twist: %v Pa is above shear %v Pa; a braided or twisted rope twists more easily than a solid rod of its shear modulus, never less (0 means shear)", m.Twist, m.Shear))
-	}
+	effective("bend", m.Bend, "young", m.Young, "bends", "tensile")
+	effective("twist", m.Twist, "shear", m.Shear, "twists", "shear")
 	if !nonneg(m.Friction.Static) || m.Friction.Static > MaxFriction {
 		errs = append(errs, fmt.Errorf("friction.static: %v must be in 0..%g", m.Friction.Static, MaxFriction))
 	}

@@ -58,24 +58,8 @@ func TestBuiltinScenes(t *testing.T) {
 				if err := sim.Step(); err != nil {
 					t.Fatalf("cycle %d: %v", w.Cycle, err)
 				}
+				checkPublished(t, w)
 				s := &w.Last
-				if !math.IsInf(s.MinSelfGap, 1) && -s.MinSelfGap > 0.25*r {
-					t.Fatalf("cycle %d: segments overlap by %.3f R (> 0.25 R)", w.Cycle, -s.MinSelfGap/r)
-				}
-				if !math.IsInf(s.MinObsGap, 1) && -s.MinObsGap > 0.25*r {
-					t.Fatalf("cycle %d: segment overlaps an obstacle by %.3f R (> 0.25 R)", w.Cycle, -s.MinObsGap/r)
-				}
-				// The strictest reading of "non-adjacent": segments i and i+2 too, which the
-				// collision window (rope.Strand.Window) never tests as a pair.
-				p := w.State.Pos
-				for i := 0; i+3 < len(p); i++ {
-					if _, _, d2 := vec.ClosestSegSeg(p[i], p[i+1], p[i+2], p[i+3]); d2 < (1.75*r)*(1.75*r) {
-						t.Fatalf("cycle %d: segments %d and %d are %.3f R apart (< 1.75 R)", w.Cycle, i, i+2, math.Sqrt(d2)/r)
-					}
-				}
-				if d := math.Abs(w.State.Length(0)/w.State.RestLength(0) - 1); d > 0.02 {
-					t.Fatalf("cycle %d: length drift %.2f%% (> 2%%)", w.Cycle, 100*d)
-				}
 				if w.Cycle%50 == 0 {
 					if r := knotOf(); r.Ropes[0] != want {
 						t.Fatalf("cycle %d: the rope is %v (%v), want %s: it passed through itself", w.Cycle, r.Ropes, r.Details, want)
@@ -155,4 +139,35 @@ func TestBuiltinDeterministic(t *testing.T) {
 			t.Fatalf("coordinate %d differs: %v vs %v", i, a[i], b[i])
 		}
 	}
+}
+
+// checkPublished fails t unless w's published state keeps the invariants of issue 2: no two
+// non-adjacent segments closer than 2R − 0.25R and no segment closer than R − 0.25R to an
+// obstacle (measured after the response), segments i and i+2 at least 1.75 R apart (the
+// strictest reading of "non-adjacent": the collision window never tests them as a pair), the
+// rope's length within 2 % of rest, every position finite. It returns the length drift.
+func checkPublished(t *testing.T, w *world.World) float64 {
+	t.Helper()
+	s := &w.Last
+	r := w.State.Strands[0].Radius
+	if !math.IsInf(s.MinSelfGap, 1) && -s.MinSelfGap > 0.25*r {
+		t.Fatalf("cycle %d: segments overlap by %.3f R (> 0.25 R)", w.Cycle, -s.MinSelfGap/r)
+	}
+	if !math.IsInf(s.MinObsGap, 1) && -s.MinObsGap > 0.25*r {
+		t.Fatalf("cycle %d: a segment overlaps an obstacle by %.3f R (> 0.25 R)", w.Cycle, -s.MinObsGap/r)
+	}
+	if w.Worst.NonFinite {
+		t.Fatalf("cycle %d: a non-finite position", w.Cycle)
+	}
+	p := w.State.Pos
+	for i := 0; i+3 < len(p); i++ {
+		if _, _, d2 := vec.ClosestSegSeg(p[i], p[i+1], p[i+2], p[i+3]); d2 < (1.75*r)*(1.75*r) {
+			t.Fatalf("cycle %d: segments %d and %d are %.3f R apart (< 1.75 R)", w.Cycle, i, i+2, math.Sqrt(d2)/r)
+		}
+	}
+	d := math.Abs(w.State.Length(0)/w.State.RestLength(0) - 1)
+	if d > 0.02 {
+		t.Fatalf("cycle %d: length drift %.2f%% (> 2%%)", w.Cycle, 100*d)
+	}
+	return d
 }

@@ -66,18 +66,10 @@ func pivot(d float64) float64 {
 // elimination of the package comment, in another factorization (same result up to rounding:
 // TestCosseratMatchesRef).
 func (s *Solver) cosserat(st *rope.State, k int, h float64) float64 {
-	return s.cosseratRange(st, k, h, 0, st.Strands[k].Links())
-}
-
-// cosseratRange is cosserat on links a..b−1 of strand k alone (their nodes a..b and the
-// joints between them).
-func (s *Solver) cosseratRange(st *rope.State, k int, h float64, a, b int) float64 {
 	str := st.Strands[k]
-	f, m, n0 := str.FirstSeg+a, b-a, str.First+a
+	f, m, n0 := str.FirstSeg, str.Links(), str.First
 	pos := st.Pos[n0:][: m+1 : m+1]
 	w := s.w[n0:][: m+1 : m+1]
-	ac := s.ac[n0:][: m+1 : m+1]
-	an := s.an[n0:][: m+1 : m+1]
 	rest := s.rest[f:][:m:m]
 	q := s.q[f:][:m:m]
 	wqs := s.wq[f:][:m:m]
@@ -115,19 +107,6 @@ func (s *Solver) cosseratRange(st *rope.State, k int, h float64, a, b int) float
 		p20 := nd.Z * d.X
 		p21 := nd.Z * d.Y
 		p22 := nd.Z*d.Z + aw
-		// A node held stiffly along a contact normal n (inverse mass w·(I − c·nnᵀ)).
-		for _, t := range [2]int{j, j + 1} {
-			if ac[t] != 0 {
-				b := w[t] * ac[t] / (l * l)
-				n := an[t]
-				p00 -= b * n.X * n.X
-				p10 -= b * n.Y * n.X
-				p11 -= b * n.Y * n.Y
-				p20 -= b * n.Z * n.X
-				p21 -= b * n.Z * n.Y
-				p22 -= b * n.Z * n.Z
-			}
-		}
 		ys := vec.V3{X: -cs.X, Y: -cs.Y, Z: -cs.Z}
 		// K (rows), B (lower) and the bend right-hand side; a link without a joint has
 		// identity bend rows and a zero right-hand side there (Δλ_b = 0).
@@ -208,23 +187,6 @@ func (s *Solver) cosseratRange(st *rope.State, k int, h float64, a, b int) float
 			y0 := ex.Sub(vec.V3{X: n0.X*c + n0.Y*t10 + n0.Z*t20, Y: n0.Y*c + n0.Z*t21, Z: n0.Z * c})
 			y1 := ey.Sub(vec.V3{X: n1.X*c + n1.Y*t10 + n1.Z*t20, Y: n1.Y*c + n1.Z*t21, Z: n1.Z * c})
 			y2 := ez.Sub(vec.V3{X: n2.X*c + n2.Y*t10 + n2.Z*t20, Y: n2.Y*c + n2.Z*t21, Z: n2.Z * c})
-			// Node j held along a contact normal: O's top-left block is c·I + bt·nnᵀ and
-			// Ŷ11 = c·U1⁻¹ + bt·(U1⁻¹n)nᵀ, a full block (rows r0, r1, r2).
-			bt := w[j] * ac[j] / (rest[j-1] * l)
-			var r0, r1, r2, nn vec.V3
-			if bt != 0 {
-				nn = an[j]
-				v0 := nn.X
-				v1 := nn.Y - u10*v0
-				v2 := nn.Z - u20*v0 - u21*v1
-				r0 = vec.V3{X: c, Y: 0, Z: 0}.Add(nn.Scale(bt * v0))
-				r1 = vec.V3{X: t10, Y: c, Z: 0}.Add(nn.Scale(bt * v1))
-				r2 = vec.V3{X: t20, Y: t21, Z: c}.Add(nn.Scale(bt * v2))
-				vv := vec.V3{X: v0, Y: v1, Z: v2}.Scale(bt)
-				y0 = y0.Sub(nn.Scale(n0.Dot(vv)))
-				y1 = y1.Sub(nn.Scale(n1.Dot(vv)))
-				y2 = y2.Sub(nn.Scale(n2.Dot(vv)))
-			}
 			y1 = y1.Sub(y0.Scale(v10))
 			y2 = y2.Sub(y0.Scale(v20)).Sub(y1.Scale(v21))
 			x0 := fx
@@ -242,33 +204,12 @@ func (s *Solver) cosseratRange(st *rope.State, k int, h float64, a, b int) float
 			Y[18], Y[19], Y[20] = tx1.X, tx1.Y, tx1.Z
 			Y[21], Y[22], Y[23] = tx2.X, tx2.Y, tx2.Z
 			// D_j −= ŶᵀỸ (lower triangle).
-			if bt == 0 {
-				Y[33] = 0
-				p00 -= c*s00 + t10*s10 + t20*s20
-				p10 -= c*s10 + t21*s20
-				p11 -= c*s11 + t21*s21
-				p20 -= c * s20
-				p21 -= c * s21
-				p22 -= c * s22
-			} else {
-				q0, q1, q2 := r0.Scale(e0), r1.Scale(e1), r2.Scale(e2)
-				Y[24], Y[25], Y[26] = q0.X, q0.Y, q0.Z
-				Y[27], Y[28], Y[29] = q1.X, q1.Y, q1.Z
-				Y[30], Y[31], Y[32] = q2.X, q2.Y, q2.Z
-				Y[33] = 1
-				p00 -= r0.X*q0.X + r1.X*q1.X + r2.X*q2.X
-				p10 -= r0.Y*q0.X + r1.Y*q1.X + r2.Y*q2.X
-				p11 -= r0.Y*q0.Y + r1.Y*q1.Y + r2.Y*q2.Y
-				p20 -= r0.Z*q0.X + r1.Z*q1.X + r2.Z*q2.X
-				p21 -= r0.Z*q0.Y + r1.Z*q1.Y + r2.Z*q2.Y
-				p22 -= r0.Z*q0.Z + r1.Z*q1.Z + r2.Z*q2.Z
-			}
-			p00 -= y0.X*ty0.X + y1.X*ty1.X + y2.X*ty2.X
-			p10 -= y0.Y*ty0.X + y1.Y*ty1.X + y2.Y*ty2.X
-			p11 -= y0.Y*ty0.Y + y1.Y*ty1.Y + y2.Y*ty2.Y
-			p20 -= y0.Z*ty0.X + y1.Z*ty1.X + y2.Z*ty2.X
-			p21 -= y0.Z*ty0.Y + y1.Z*ty1.Y + y2.Z*ty2.Y
-			p22 -= y0.Z*ty0.Z + y1.Z*ty1.Z + y2.Z*ty2.Z
+			p00 -= c*s00 + t10*s10 + t20*s20 + y0.X*ty0.X + y1.X*ty1.X + y2.X*ty2.X
+			p10 -= c*s10 + t21*s20 + y0.Y*ty0.X + y1.Y*ty1.X + y2.Y*ty2.X
+			p11 -= c*s11 + t21*s21 + y0.Y*ty0.Y + y1.Y*ty1.Y + y2.Y*ty2.Y
+			p20 -= c*s20 + y0.Z*ty0.X + y1.Z*ty1.X + y2.Z*ty2.X
+			p21 -= c*s21 + y0.Z*ty0.Y + y1.Z*ty1.Y + y2.Z*ty2.Y
+			p22 -= c*s22 + y0.Z*ty0.Z + y1.Z*ty1.Z + y2.Z*ty2.Z
 			k0 = k0.Sub(ty0.Scale(x0.X).Add(ty1.Scale(x1.X)).Add(ty2.Scale(x2.X)))
 			k1 = k1.Sub(ty0.Scale(x0.Y).Add(ty1.Scale(x1.Y)).Add(ty2.Scale(x2.Y)))
 			k2 = k2.Sub(ty0.Scale(x0.Z).Add(ty1.Scale(x1.Z)).Add(ty2.Scale(x2.Z)))
@@ -282,11 +223,7 @@ func (s *Solver) cosseratRange(st *rope.State, k int, h float64, a, b int) float
 			z := &sz[j-1]
 			zs := vec.V3{X: z[0], Y: z[1], Z: z[2]}
 			zb := vec.V3{X: z[3], Y: z[4], Z: z[5]}
-			if bt == 0 {
-				ys = ys.Sub(vec.V3{X: c*zs.X + t10*zs.Y + t20*zs.Z, Y: c*zs.Y + t21*zs.Z, Z: c * zs.Z})
-			} else {
-				ys = ys.Sub(r0.Scale(zs.X).Add(r1.Scale(zs.Y)).Add(r2.Scale(zs.Z)))
-			}
+			ys = ys.Sub(vec.V3{X: c*zs.X + t10*zs.Y + t20*zs.Z, Y: c*zs.Y + t21*zs.Z, Z: c * zs.Z})
 			ys = ys.Sub(y0.Scale(zb.X).Add(y1.Scale(zb.Y)).Add(y2.Scale(zb.Z)))
 			yb = yb.Sub(x0.Scale(zb.X).Add(x1.Scale(zb.Y)).Add(x2.Scale(zb.Z)))
 		}
@@ -353,11 +290,7 @@ func (s *Solver) cosseratRange(st *rope.State, k int, h float64, a, b int) float
 		ub := vec.V3{X: z[3], Y: z[4], Z: z[5]}
 		if j+1 < m {
 			Y := &sx[j+1]
-			if Y[33] == 0 {
-				us = us.Sub(vec.V3{X: Y[0] * xs.X, Y: Y[1]*xs.X + Y[2]*xs.Y, Z: Y[3]*xs.X + Y[4]*xs.Y + Y[5]*xs.Z})
-			} else {
-				us = us.Sub(vec.V3{X: Y[24]*xs.X + Y[25]*xs.Y + Y[26]*xs.Z, Y: Y[27]*xs.X + Y[28]*xs.Y + Y[29]*xs.Z, Z: Y[30]*xs.X + Y[31]*xs.Y + Y[32]*xs.Z})
-			}
+			us = us.Sub(vec.V3{X: Y[0] * xs.X, Y: Y[1]*xs.X + Y[2]*xs.Y, Z: Y[3]*xs.X + Y[4]*xs.Y + Y[5]*xs.Z})
 			ub.X -= Y[6]*xs.X + Y[7]*xs.Y + Y[8]*xs.Z + Y[15]*xb.X + Y[16]*xb.Y + Y[17]*xb.Z
 			ub.Y -= Y[9]*xs.X + Y[10]*xs.Y + Y[11]*xs.Z + Y[18]*xb.X + Y[19]*xb.Y + Y[20]*xb.Z
 			ub.Z -= Y[12]*xs.X + Y[13]*xs.Y + Y[14]*xs.Z + Y[21]*xb.X + Y[22]*xb.Y + Y[23]*xb.Z
@@ -399,9 +332,6 @@ func (s *Solver) cosseratRange(st *rope.State, k int, h float64, a, b int) float
 		if j > 0 {
 			dx = dx.Add(prevS.Scale(prevIl))
 		}
-		if ac[j] != 0 {
-			dx = dx.Sub(an[j].Scale(ac[j] * an[j].Dot(dx)))
-		}
 		pos[j] = pos[j].Add(dx.Scale(w[j]))
 		if wq := wqs[j]; wq > 0 && !fixed[j] {
 			th := ds.Cross(d3s[j])
@@ -415,10 +345,6 @@ func (s *Solver) cosseratRange(st *rope.State, k int, h float64, a, b int) float
 		}
 		prevS, prevB, prevIl = ds, db, il
 	}
-	dx := prevS.Scale(1 / rest[m-1])
-	if ac[m] != 0 {
-		dx = dx.Sub(an[m].Scale(ac[m] * an[m].Dot(dx)))
-	}
-	pos[m] = pos[m].Add(dx.Scale(w[m]))
+	pos[m] = pos[m].Add(prevS.Scale(w[m] / rest[m-1]))
 	return viol
 }

@@ -74,8 +74,7 @@
 // is less), dₙ the contact pass's normal push (Müller et al. 2020 §3.6), until it stops and
 // may stick again. Friction as a position correction after the solve, as for self contact,
 // undoes the solve's own corrections: a rope pulled round a pole had its links stretched
-// several-fold. (ContactHold, off, would hold every contact along its normal inside the
-// solve the same way; for self contact that anchors each side to space, see Params.)
+// several-fold.
 //  5. Final pass: Stats.MinSelfGap and MinObsGap from the candidate pairs at the end
 //     positions, contacts within 0.05·R counted.
 //

@@ -25,14 +25,6 @@ type Params struct {
 	// contacts (a rope pressed round a pole or between strands of a tight knot).
 	MaxIterations    int
 	StretchTolerance float64
-	// ContactHold in [0, 1) is how stiffly the direct solve holds a node in contact along
-	// the contact normal: its inverse mass along the normal is (1 − ContactHold)·w (see
-	// holdContacts); 0, the default, leaves contacts to the contact pass alone. Experimental
-	// and off: measured on a 1000-link overhand knot held tight at the tool cap, 0.9 keeps
-	// every link within 0.3 % of its length after one pass (27 % without), but each side of
-	// a self contact is held to a point fixed in space, not to the other side, so momentum is
-	// not conserved (TestEnergyAndMomentum fails) and the held knot takes 27 substeps a step.
-	ContactHold float64
 	// MaxGraspForce is the largest force, N, a HoldPosition tool exerts: when its spring
 	// would pull harder the tool gives way and pulls its node with exactly MaxGraspForce
 	// towards its tip (the substep is solved again that way) until the rope follows to within
@@ -59,7 +51,7 @@ type Params struct {
 // tools capped at 50 N (a firm pull on a suture; USP 3-0 nylon's knot-pull strength is about
 // 15–20 N, so 50 N never limits a realistic tool and still bounds an impossible one).
 func DefaultParams() Params {
-	return Params{MinSubsteps: 1, MaxSubsteps: 256, Iterations: 1, MaxIterations: 16, StretchTolerance: 0.005, ContactHold: 0, MaxGraspForce: 50, GraspStiffness: 1e7, MoveFraction: 0.4, FrictionStiffness: 1e5}
+	return Params{MinSubsteps: 1, MaxSubsteps: 256, Iterations: 1, MaxIterations: 16, StretchTolerance: 0.005, MaxGraspForce: 50, GraspStiffness: 1e7, MoveFraction: 0.4, FrictionStiffness: 1e5}
 }
 
 // Validate returns an error naming the first bad field, or nil.
@@ -75,8 +67,6 @@ func (p Params) Validate() error {
 		return fmt.Errorf("pbd: Iterations %d must be in 1..1000", p.Iterations)
 	case p.MaxIterations < 0 || p.MaxIterations > 1000:
 		return fmt.Errorf("pbd: MaxIterations %d must be in 0..1000 (0: Iterations)", p.MaxIterations)
-	case !(p.ContactHold >= 0 && p.ContactHold < 1):
-		return fmt.Errorf("pbd: ContactHold %v must be in [0, 1)", p.ContactHold)
 	case !(p.StretchTolerance >= 0) || math.IsInf(p.StretchTolerance, 0):
 		return fmt.Errorf("pbd: StretchTolerance %v must be ≥ 0 and finite", p.StretchTolerance)
 	case !(p.MaxGraspForce > 0) || math.IsInf(p.MaxGraspForce, 0):
@@ -146,12 +136,6 @@ type Solver struct {
 	nmus   []float64 // static friction of the node's material
 	dn     []float64 // normal push of the contact pass in this substep, m
 	nmuk   []float64 // kinetic friction
-	// contacts inside the direct solve: node i's inverse mass is w·(I − ac·an anᵀ)
-	ac    []float64 // 0 (free) … <1 (held along an)
-	an    []vec.V3  // unit contact normal
-	apush []float64 // where the contact pass would push the node along an, m
-	aobs  []bool    // that push is off an obstacle
-	holds []int32   // nodes with ac set in this substep
 
 	// per segment
 	q, qs  []quat    // orientation, and at the start of the substep
@@ -166,9 +150,11 @@ type Solver struct {
 	muk    []float64 // kinetic friction
 	lamS   []vec.V3  // stretch–shear multiplier of the last substep, N·s²·m
 	d3     []vec.V3  // direct solve scratch: material axis of the link
-	sd, so []mat6    // direct solve: diagonal blocks (then their Cholesky factors), off-diagonal blocks
-	sx     []mat6    // direct solve: D_{j−1}⁻¹·O_{j−1}
-	sr, sz []vec6    // direct solve: right-hand sides, then Δλ
+	sd     []mat6    // direct solve: the LDLᵀ factor of each eliminated diagonal block
+	sx     []mat6    // direct solve: Ỹ = Δ⁻¹L̂⁻¹O of each link
+	sz     []vec6    // direct solve: z̃, then Δλ
+	so     []mat6    // the reference 6×6 solve of direct_speed_test.go: off-diagonal blocks
+	sr     []vec6    // and right-hand sides
 	sg     []mat3    // direct solve: bend–twist Jacobian G of the joint (j, j+1)
 
 	ends   []endDrive // 2 per strand: first and last segment
@@ -242,10 +228,6 @@ func (s *Solver) Reset(st *rope.State) error {
 	s.ancN = resize(s.ancN, n, 0)
 	s.nmus = resize(s.nmus, n, 0)
 	s.dn = resize(s.dn, n, 0)
-	s.ac = resize(s.ac, n, 0)
-	s.an = resize(s.an, n, 0)
-	s.apush = resize(s.apush, n, 0)
-	s.aobs = resize(s.aobs, n, 0)
 	s.nmuk = resize(s.nmuk, n, 0)
 	s.q = resize(s.q, m, oldM)
 	s.qs = resize(s.qs, m, 0)

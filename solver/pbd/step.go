@@ -252,15 +252,15 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h, f, frac, dcap floa
 		s.springGrasp(g, pos, h)
 	}
 	s.stickFriction(st, in.Obstacles, h)
-	for _, f := range s.stuck {
-		s.ac[f.i] = -2 // held by friction already: not held again along a normal
+	positionTools := false
+	for gi := range s.grasps {
+		positionTools = positionTools || !s.grasps[gi].force
 	}
-	s.holdContacts(st, in.Obstacles)
-	for _, f := range s.stuck {
-		s.ac[f.i] = 0
+	if positionTools {
+		// The prediction, for solving the substep again (capGrasps).
+		copy(s.xp, pos)
+		copy(s.qp, s.q)
 	}
-	copy(s.xp, pos)
-	copy(s.qp, s.q)
 	s.iterate(st, in, h, frac)
 	// A tool whose spring now pulls harder than MaxGraspForce gives way: the substep is
 	// solved again from its prediction with the tool pulling with exactly MaxGraspForce
@@ -277,10 +277,6 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h, f, frac, dcap floa
 	for _, f := range s.stuck {
 		s.w[f.i] = f.w
 	}
-	for _, i := range s.holds {
-		s.ac[i], s.apush[i] = 0, 0
-	}
-	s.holds = s.holds[:0]
 	// Velocities from positions (XPBD), angular velocities from orientations.
 	ih := 1 / h
 	for i := range pos {
@@ -685,94 +681,6 @@ func (s *Solver) strandMass(st *rope.State, i int) float64 {
 		}
 	}
 	return 1 / s.w[i]
-}
-
-// holdContacts puts the contacts into the direct solve: every node of a self or obstacle pair
-// that overlaps, or comes within 0.05 R, at the predicted positions is held along the pair's
-// normal (inverse mass w·(I − c·nnᵀ), c = ContactHold) at the position the contact pass would
-// push it to, so the solve slides it along the other strand or the obstacle instead of pulling
-// it through and leaving the contact pass to stretch the links back out. A node in several
-// pairs keeps the deepest. The contact pass after the solve still has the last word.
-func (s *Solver) holdContacts(st *rope.State, obs []shape.Shape) {
-	c := s.P.ContactHold
-	if c == 0 {
-		return
-	}
-	pos := st.Pos
-	reach := 0.05 * s.rmin
-	for ci := range s.self {
-		p := &s.self[ci]
-		a, b := st.SegNode[p.A], st.SegNode[p.B]
-		p0, p1, q0, q1 := pos[a], pos[a+1], pos[b], pos[b+1]
-		u, v, d2 := vec.ClosestSegSeg(p0, p1, q0, q1)
-		lim := st.SegRadius[p.A] + st.SegRadius[p.B]
-		if d2 >= (lim+reach)*(lim+reach) {
-			continue
-		}
-		d := math.Sqrt(d2)
-		if d <= 1e-12*lim {
-			continue // no normal to hold along
-		}
-		n := p0.Lerp(p1, u).Sub(q0.Lerp(q1, v)).Scale(1 / d)
-		wa0, wa1, wb0, wb1 := s.w[a]*(1-u), s.w[a+1]*u, s.w[b]*(1-v), s.w[b+1]*v
-		den := wa0*(1-u) + wa1*u + wb0*(1-v) + wb1*v
-		if den == 0 {
-			continue
-		}
-		dl := math.Max(lim-d, 0) / den
-		s.hold(a, n, dl*wa0, false)
-		s.hold(a+1, n, dl*wa1, false)
-		s.hold(b, n.Neg(), dl*wb0, false)
-		s.hold(b+1, n.Neg(), dl*wb1, false)
-	}
-	for ci := range s.obs {
-		p := &s.obs[ci]
-		sh := &obs[p.Obstacle]
-		a := st.SegNode[p.A]
-		r := st.SegRadius[p.A]
-		if sh.Kind == shape.Plane {
-			for i := a; i <= a+1; i++ {
-				if d := pos[i].Sub(sh.Center).Dot(sh.Axis); d < r+reach {
-					s.hold(i, sh.Axis, math.Max(r-d, 0), true)
-				}
-			}
-			continue
-		}
-		t, _, n, d := sh.SegDist(pos[a], pos[a+1])
-		if d >= r+reach {
-			continue
-		}
-		w0, w1 := s.w[a]*(1-t), s.w[a+1]*t
-		den := w0*(1-t) + w1*t
-		if den == 0 {
-			continue
-		}
-		dl := math.Max(r-d, 0) / den
-		s.hold(a, n, dl*w0, true)
-		s.hold(a+1, n, dl*w1, true)
-	}
-	for _, i := range s.holds {
-		pos[i] = pos[i].Add(s.an[i].Scale(c * s.apush[i]))
-		s.ac[i] = c
-		if s.aobs[i] {
-			s.pushed(i, s.an[i], c*s.apush[i]) // the normal impulse of kinetic friction
-		}
-	}
-}
-
-// hold records a push of node i by dl ≥ 0 along n for holdContacts (the deepest one wins);
-// obs: the pair is a rope–obstacle contact.
-func (s *Solver) hold(i int32, n vec.V3, dl float64, obs bool) {
-	if s.w[i] == 0 || s.ac[i] == -2 || s.gOf[i] >= 0 {
-		return
-	}
-	if s.ac[i] == 0 {
-		s.ac[i] = -1 // listed
-		s.holds = append(s.holds, i)
-	} else if dl <= s.apush[i] {
-		return
-	}
-	s.an[i], s.apush[i], s.aobs[i] = n, dl, obs
 }
 
 // maxStretch returns the largest |length/rest − 1| of any link.
