@@ -66,8 +66,15 @@ func pivot(d float64) float64 {
 // elimination of the package comment, in another factorization (same result up to rounding:
 // TestCosseratMatchesRef).
 func (s *Solver) cosserat(st *rope.State, k int, h float64) float64 {
+	return s.cosseratRange(st, k, 0, st.Strands[k].Links(), h)
+}
+
+// cosseratRange is cosserat on links j0..j1−1 of strand k alone (nodes j0..j1), the
+// constraints outside it left as they are: one block of a block Gauss–Seidel sweep. The
+// bend–twist joint between link j1−1 and j1 belongs to the outside (it moves link j1).
+func (s *Solver) cosseratRange(st *rope.State, k, j0, j1 int, h float64) float64 {
 	str := st.Strands[k]
-	f, m, n0 := str.FirstSeg, str.Links(), str.First
+	f, m, n0 := str.FirstSeg+j0, j1-j0, str.First+j0
 	pos := st.Pos[n0:][: m+1 : m+1]
 	w := s.w[n0:][: m+1 : m+1]
 	rest := s.rest[f:][:m:m]
@@ -75,6 +82,9 @@ func (s *Solver) cosserat(st *rope.State, k int, h float64) float64 {
 	wqs := s.wq[f:][:m:m]
 	fixed := s.fixedQ[f:][:m:m]
 	joint := s.joint[f:][:m:m]
+	// A joint is solved only with both its links inside (the last link's, at the strand's
+	// end, is none anyway).
+	jlast := m - 1
 	alphaB := s.alphaB[f:][:m:m]
 	lamB := s.lamB[f:][:m:m]
 	lamS := s.lamS[f:][:m:m]
@@ -113,7 +123,7 @@ func (s *Solver) cosserat(st *rope.State, k int, h float64) float64 {
 		var k0, k1, k2, yb vec.V3
 		b00, b10, b11, b20, b21, b22 := 1.0, 0.0, 1.0, 0.0, 0.0, 1.0
 		var g0, g1, g2 vec.V3
-		if joint[j] {
+		if joint[j] && j < jlast {
 			wq1 := wqs[j+1]
 			if fixed[j+1] {
 				wq1 = 0
@@ -164,7 +174,7 @@ func (s *Solver) cosserat(st *rope.State, k int, h float64) float64 {
 			e3, v10, e4, v20, v21, e5 := L[15], L[16], L[17], L[18], L[19], L[20]
 			c := -w[j] / (rest[j-1] * l)
 			var ex, ey, ez, fx, fy, fz vec.V3 // rows of E and F
-			if joint[j-1] {
+			if joint[j-1] && j-1 < jlast {
 				G := &sg[j-1]
 				h0 := vec.V3{X: G[0], Y: G[1], Z: G[2]}
 				h1 := vec.V3{X: G[3], Y: G[4], Z: G[5]}
@@ -172,7 +182,7 @@ func (s *Solver) cosserat(st *rope.State, k int, h float64) float64 {
 				ex = h0.Cross(d).Scale(-wq)
 				ey = h1.Cross(d).Scale(-wq)
 				ez = h2.Cross(d).Scale(-wq)
-				if joint[j] {
+				if joint[j] && j < jlast {
 					fx = vec.V3{X: h0.Dot(g0), Y: h0.Dot(g1), Z: h0.Dot(g2)}.Scale(-wq)
 					fy = vec.V3{X: h1.Dot(g0), Y: h1.Dot(g1), Z: h1.Dot(g2)}.Scale(-wq)
 					fz = vec.V3{X: h2.Dot(g0), Y: h2.Dot(g1), Z: h2.Dot(g2)}.Scale(-wq)
@@ -323,7 +333,7 @@ func (s *Solver) cosserat(st *rope.State, k int, h float64) float64 {
 		ds := vec.V3{X: dl[0], Y: dl[1], Z: dl[2]}
 		db := vec.V3{X: dl[3], Y: dl[4], Z: dl[5]}
 		lamS[j] = lamS[j].Add(ds)
-		if joint[j] {
+		if joint[j] && j < jlast {
 			lamB[j] = lamB[j].Add(db)
 		} else {
 			db = vec.V3{}
@@ -335,10 +345,10 @@ func (s *Solver) cosserat(st *rope.State, k int, h float64) float64 {
 		pos[j] = pos[j].Add(dx.Scale(w[j]))
 		if wq := wqs[j]; wq > 0 && !fixed[j] {
 			th := ds.Cross(d3s[j])
-			if joint[j] {
+			if joint[j] && j < jlast {
 				th = th.Sub(sg[j].mulTVec(db))
 			}
-			if j > 0 && joint[j-1] {
+			if j > 0 && joint[j-1] && j-1 < jlast {
 				th = th.Add(sg[j-1].mulTVec(prevB))
 			}
 			q[j] = q[j].addWorld(th.Scale(wq))

@@ -45,7 +45,8 @@
 //     bend–twist constraint on the Darboux vector Ω = (2/l̄)·Im(q̄ⱼqⱼ₊₁) with compliance
 //     diag(1/(EI·l̄), 1/(EI·l̄), 1/(GJ·l̄)) (EI = EπR⁴/4, GJ = GπR⁴/2); S = J W Jᵀ + α/h² is
 //     block tridiagonal (6×6) and one XPBD step is solved exactly in O(n) — repeated, up to 8
-//     times, while a link is off by more than 1e-3 of its length (a large rotation);
+//     times, on windows round the links still off by more than 1e-3 of their length (a large
+//     rotation);
 //     - the motion guard (see below);
 //     - contacts: every candidate pair's closest points (vec.ClosestSegSeg, shape.SegDist) at
 //     the current positions; overlapping ones are pushed apart to touching, the correction
@@ -57,8 +58,12 @@
 //     The contacts push against the chain (a rope pressed round a pole or between the
 //     strands of a tight knot), so the passes repeat — Iterations at least, up to
 //     MaxIterations (16) — while a link is off its rest length by more than StretchTolerance
-//     (0.5 %); the first pass solves each strand up to 8 times while a link is off by 1e-3
-//     (large rotations), the later ones once (they take back what the contacts pushed).
+//     (0.5 %). The first Iterations passes solve whole strands; the later ones, which take
+//     back what the contacts pushed, solve only windows: every link off by more than half
+//     StretchTolerance with WindowMargin (16) links either side, overlapping ones merged —
+//     one block of a block Gauss–Seidel sweep each, the constraints outside left as they
+//     are. In a tight knot on 1,000 links they are a few dozen links (2.1 ms a step with
+//     whole-strand passes, 0.76 ms with windows).
 //     Then velocities from positions, angular velocities from orientations, and kinetic
 //     friction against obstacles on the velocities.
 //

@@ -25,6 +25,10 @@ type Params struct {
 	// contacts (a rope pressed round a pole or between strands of a tight knot).
 	MaxIterations    int
 	StretchTolerance float64
+	// WindowMargin is how many links either side of a link off by more than half
+	// StretchTolerance the passes after the first Iterations solve (block Gauss–Seidel on
+	// windows of the strand: a tight knot's few dozen links, not the whole strand).
+	WindowMargin int
 	// MaxGraspForce is the largest force, N, a HoldPosition tool exerts: when its spring
 	// would pull harder the tool gives way and pulls its node with exactly MaxGraspForce
 	// towards its tip (the substep is solved again that way) until the rope follows to within
@@ -51,7 +55,7 @@ type Params struct {
 // tools capped at 50 N (a firm pull on a suture; USP 3-0 nylon's knot-pull strength is about
 // 15–20 N, so 50 N never limits a realistic tool and still bounds an impossible one).
 func DefaultParams() Params {
-	return Params{MinSubsteps: 1, MaxSubsteps: 256, Iterations: 1, MaxIterations: 16, StretchTolerance: 0.005, MaxGraspForce: 50, GraspStiffness: 1e7, MoveFraction: 0.4, FrictionStiffness: 1e5}
+	return Params{MinSubsteps: 1, MaxSubsteps: 256, Iterations: 1, MaxIterations: 16, StretchTolerance: 0.005, WindowMargin: 16, MaxGraspForce: 50, GraspStiffness: 1e7, MoveFraction: 0.4, FrictionStiffness: 1e5}
 }
 
 // Validate returns an error naming the first bad field, or nil.
@@ -67,6 +71,8 @@ func (p Params) Validate() error {
 		return fmt.Errorf("pbd: Iterations %d must be in 1..1000", p.Iterations)
 	case p.MaxIterations < 0 || p.MaxIterations > 1000:
 		return fmt.Errorf("pbd: MaxIterations %d must be in 0..1000 (0: Iterations)", p.MaxIterations)
+	case p.WindowMargin < 0 || p.WindowMargin > 1<<30:
+		return fmt.Errorf("pbd: WindowMargin %d must be in 0..2³⁰ links", p.WindowMargin)
 	case !(p.StretchTolerance >= 0) || math.IsInf(p.StretchTolerance, 0):
 		return fmt.Errorf("pbd: StretchTolerance %v must be ≥ 0 and finite", p.StretchTolerance)
 	case !(p.MaxGraspForce > 0) || math.IsInf(p.MaxGraspForce, 0):
@@ -165,6 +171,7 @@ type Solver struct {
 	qp     []quat            // orientations after the prediction
 	stuck  []stuckNode       // nodes held by obstacle friction in this substep
 	slide  []int32           // nodes the contact pass pushed off an obstacle in this substep
+	win    []window          // the link windows the next pass solves (maxStretch)
 	old    []int32           // nodes grasped in the previous step
 	self   []collide.Contact // candidate pairs of the step
 	obs    []collide.Contact // candidate segment–obstacle pairs of the step

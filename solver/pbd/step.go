@@ -343,16 +343,27 @@ func (s *Solver) iterate(st *rope.State, in *solver.Input, h, frac float64) {
 	clear(s.lamS)
 	clear(s.lamB)
 	for it := 0; it < max(s.P.Iterations, s.P.MaxIterations); it++ {
-		// One solve is one Newton step of the whole strand; in the first pass a strand far from
-		// its constraints (a link stretched or sheared by more than 1e-3 of its length: a
-		// light node pulled hard, a fast rotation) gets more, up to 8; the later passes, which
-		// take back what the contacts pushed, one each.
-		passes := 1
-		if it == 0 {
-			passes = 8
-		}
-		for k := range st.Strands {
-			for pass := 0; pass < passes && s.cosserat(st, k, h) > 1e-3; pass++ {
+		// One solve is one Newton step of the whole strand (of a window of it).
+		if it < max(s.P.Iterations, 1) {
+			for k := range st.Strands {
+				s.cosserat(st, k, h)
+			}
+			if it == 0 {
+				// A strand far from its constraints (a link stretched or sheared by more
+				// than 1e-3 of its length after the solve, which linearises: a light node
+				// pulled hard, a fast rotation) gets more Newton steps, up to 8, on the
+				// windows round those links.
+				for pass := 1; pass < 8 && s.shearWindows(st, 1e-3) > 1e-3; pass++ {
+					for _, w := range s.win {
+						s.cosseratRange(st, int(w.k), int(w.j0), int(w.j1), h)
+					}
+				}
+			}
+		} else {
+			// The later passes solve only the windows round the links the contacts left
+			// off (maxStretch): in a tight knot a few dozen of a thousand.
+			for _, w := range s.win {
+				s.cosseratRange(st, int(w.k), int(w.j0), int(w.j1), h)
 			}
 		}
 		s.clampMotion(st, 2*frac)
@@ -683,16 +694,84 @@ func (s *Solver) strandMass(st *rope.State, i int) float64 {
 	return 1 / s.w[i]
 }
 
-// maxStretch returns the largest |length/rest − 1| of any link.
+// maxStretch returns the largest |length/rest − 1| of any link, and lists in s.win the
+// windows the next pass solves: every link off by more than half StretchTolerance, with
+// WindowMargin links either side, overlapping windows merged.
 func (s *Solver) maxStretch(st *rope.State) float64 {
 	var m float64
 	pos := st.Pos
-	for _, str := range st.Strands {
-		rest := s.rest[str.FirstSeg : str.FirstSeg+str.Links()]
+	s.win = s.win[:0]
+	tol := 0.5 * s.P.StretchTolerance
+	for k, str := range st.Strands {
+		nl := str.Links()
+		rest := s.rest[str.FirstSeg : str.FirstSeg+nl]
+		ws := windows{k: k, n: nl, margin: s.P.WindowMargin, out: s.win}
 		for j, l := range rest {
 			i := str.First + j
-			m = math.Max(m, math.Abs(pos[i].Dist(pos[i+1])/l-1))
+			e := math.Abs(pos[i].Dist(pos[i+1])/l - 1)
+			m = math.Max(m, e)
+			if e > tol {
+				ws.add(j)
+			}
 		}
+		s.win = ws.flush()
 	}
 	return m
+}
+
+// shearWindows returns the largest stretch–shear violation |Cₛ| (relative, see direct.go)
+// of any link and lists in s.win the windows round the links above tol, as maxStretch.
+func (s *Solver) shearWindows(st *rope.State, tol float64) float64 {
+	var m float64
+	pos := st.Pos
+	s.win = s.win[:0]
+	for k, str := range st.Strands {
+		nl := str.Links()
+		rest := s.rest[str.FirstSeg : str.FirstSeg+nl]
+		q := s.q[str.FirstSeg : str.FirstSeg+nl]
+		ws := windows{k: k, n: nl, margin: s.P.WindowMargin, out: s.win}
+		for j, l := range rest {
+			i := str.First + j
+			cs := pos[i+1].Sub(pos[i]).Scale(1 / l).Sub(q[j].d3())
+			e := cs.Norm2()
+			m = math.Max(m, e)
+			if e > tol*tol {
+				ws.add(j)
+			}
+		}
+		s.win = ws.flush()
+	}
+	return math.Sqrt(m)
+}
+
+// window is links j0..j1−1 of strand k.
+type window struct{ k, j0, j1 int32 }
+
+// windows collects the windows round the links of strand k (n links) passed to add in
+// increasing order, margin links either side, overlapping ones merged, appended to out.
+type windows struct {
+	k, n, margin int
+	open         bool
+	w            window
+	out          []window
+}
+
+func (ws *windows) add(j int) {
+	lo, hi := int32(max(j-ws.margin, 0)), int32(min(j+ws.margin+1, ws.n))
+	if ws.open && lo <= ws.w.j1 {
+		ws.w.j1 = hi
+		return
+	}
+	if ws.open {
+		ws.out = append(ws.out, ws.w)
+	}
+	ws.w, ws.open = window{k: int32(ws.k), j0: lo, j1: hi}, true
+}
+
+func (ws *windows) flush() []window {
+	if ws.open {
+		ws.out = append(ws.out, ws.w)
+		ws.open = false
+	}
+	return ws.out
 }
