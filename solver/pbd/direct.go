@@ -73,6 +73,18 @@ func (s *Solver) cosserat(st *rope.State, k int, h float64) float64 {
 // constraints outside it left as they are: one block of a block Gauss–Seidel sweep. The
 // bend–twist joint between link j1−1 and j1 belongs to the outside (it moves link j1).
 func (s *Solver) cosseratRange(st *rope.State, k, j0, j1 int, h float64) float64 {
+	viol, ok := s.factorRange(st, k, j0, j1, h)
+	if ok {
+		s.applyRange(st, k, j0, j1)
+	}
+	return viol
+}
+
+// factorRange builds and factors the direct solve of links j0..j1−1 of strand k and solves it
+// for the constraints' own right-hand side: Δλ is left in s.sz, the factor in s.sd, s.sx, the
+// frames' d3 in s.d3 and the joints' Jacobians in s.sg (for applyRange, and solveFactored).
+// It returns the largest stretch violation before the solve and whether the solve is finite.
+func (s *Solver) factorRange(st *rope.State, k, j0, j1 int, h float64) (float64, bool) {
 	str := st.Strands[k]
 	f, m, n0 := str.FirstSeg+j0, j1-j0, str.First+j0
 	pos := st.Pos[n0:][: m+1 : m+1]
@@ -87,7 +99,6 @@ func (s *Solver) cosseratRange(st *rope.State, k, j0, j1 int, h float64) float64
 	jlast := m - 1
 	alphaB := s.alphaB[f:][:m:m]
 	lamB := s.lamB[f:][:m:m]
-	lamS := s.lamS[f:][:m:m]
 	d3s := s.d3[f:][:m:m]
 	sg := s.sg[f:][:m:m]
 	sd := s.sd[f:][:m:m]
@@ -320,11 +331,28 @@ func (s *Solver) cosseratRange(st *rope.State, k, j0, j1 int, h float64) float64
 		// x·0 is 0 for a finite x, NaN otherwise.
 		nonFinite += s0*0 + s1*0 + s2*0 + b0*0 + b1*0 + b2*0
 	}
-	viol := math.Sqrt(viol2)
-	if nonFinite != 0 {
-		return viol // a degenerate system (rounding): leave this solve out
-	}
-	// Apply Δx = W JᵀΔλ, Δθ = Wq JᵀΔλ.
+	// A non-finite Δλ is a degenerate system (rounding): the solve is left out.
+	return math.Sqrt(viol2), nonFinite == 0
+}
+
+// applyRange applies the Δλ in s.sz of links j0..j1−1 of strand k (factorRange):
+// Δx = W JᵀΔλ, Δθ = Wq JᵀΔλ, and adds it to the multipliers.
+func (s *Solver) applyRange(st *rope.State, k, j0, j1 int) {
+	str := st.Strands[k]
+	f, m, n0 := str.FirstSeg+j0, j1-j0, str.First+j0
+	pos := st.Pos[n0:][: m+1 : m+1]
+	w := s.w[n0:][: m+1 : m+1]
+	rest := s.rest[f:][:m:m]
+	q := s.q[f:][:m:m]
+	wqs := s.wq[f:][:m:m]
+	fixed := s.fixedQ[f:][:m:m]
+	joint := s.joint[f:][:m:m]
+	lamB := s.lamB[f:][:m:m]
+	lamS := s.lamS[f:][:m:m]
+	d3s := s.d3[f:][:m:m]
+	sg := s.sg[f:][:m:m]
+	sz := s.sz[f:][:m:m]
+	jlast := m - 1
 	var prevS, prevB vec.V3 // Δλ of the previous link's stretch–shear and bend–twist rows
 	var prevIl float64      // 1/l of the previous link
 	for j := 0; j < m; j++ {
@@ -356,5 +384,4 @@ func (s *Solver) cosseratRange(st *rope.State, k, j0, j1 int, h float64) float64
 		prevS, prevB, prevIl = ds, db, il
 	}
 	pos[m] = pos[m].Add(prevS.Scale(w[m] / rest[m-1]))
-	return viol
 }
