@@ -29,6 +29,13 @@ type Params struct {
 	// StretchTolerance the passes after the first Iterations solve (block Gauss–Seidel on
 	// windows of the strand: a tight knot's few dozen links, not the whole strand).
 	WindowMargin int
+	// SplitContacts makes those later passes solve the chain alone and leave the self
+	// contacts to the contact pass (the solver before the joint solve of joint.go; for
+	// comparison).
+	SplitContacts bool
+	// FrictionRows puts each contact's friction into the joint solve as two tangent rows
+	// (three times the columns) instead of leaving it to the contact pass.
+	FrictionRows bool
 	// MaxGraspForce is the largest force, N, a HoldPosition tool exerts: when its spring
 	// would pull harder the tool gives way and pulls its node with exactly MaxGraspForce
 	// towards its tip (the substep is solved again that way) until the rope follows to within
@@ -55,7 +62,7 @@ type Params struct {
 // tools capped at 50 N (a firm pull on a suture; USP 3-0 nylon's knot-pull strength is about
 // 15–20 N, so 50 N never limits a realistic tool and still bounds an impossible one).
 func DefaultParams() Params {
-	return Params{MinSubsteps: 1, MaxSubsteps: 256, Iterations: 1, MaxIterations: 16, StretchTolerance: 0.005, WindowMargin: 16, MaxGraspForce: 50, GraspStiffness: 1e7, MoveFraction: 0.4, FrictionStiffness: 1e5}
+	return Params{MinSubsteps: 1, MaxSubsteps: 256, Iterations: 1, MaxIterations: 16, StretchTolerance: 0.005, WindowMargin: 16, SplitContacts: true, MaxGraspForce: 50, GraspStiffness: 1e7, MoveFraction: 0.4, FrictionStiffness: 1e5}
 }
 
 // Validate returns an error naming the first bad field, or nil.
@@ -172,6 +179,14 @@ type Solver struct {
 	stuck  []stuckNode       // nodes held by obstacle friction in this substep
 	slide  []int32           // nodes the contact pass pushed off an obstacle in this substep
 	win    []window          // the link windows the next pass solves (maxStretch)
+	js     []jointSys        // joint solve: its chain systems (whole strands)
+	jf     []vec6            // joint solve: a scratch column of a whole system
+	segWin []int32           // joint solve: per segment in a window, its system in js; −1 if none
+	yh     []mat6            // joint solve: the factor's Ŷ of each link (unscaleFactor)
+	jc     []jointRow        // joint solve: its contact rows
+	jx     []vec6            // joint solve: the contacts' columns X = S_cc⁻¹S_ck
+	jd     []float64         // joint solve: the Delassus matrix D
+	jr     []float64         // joint solve: the residual b − Dλ of projected Gauss–Seidel
 	old    []int32           // nodes grasped in the previous step
 	self   []collide.Contact // candidate pairs of the step
 	obs    []collide.Contact // candidate segment–obstacle pairs of the step
@@ -255,6 +270,11 @@ func (s *Solver) Reset(st *rope.State) error {
 	s.sr = resize(s.sr, m, 0)
 	s.sz = resize(s.sz, m, 0)
 	s.sg = resize(s.sg, m, 0)
+	s.yh = resize(s.yh, m, 0)
+	s.segWin = resize(s.segWin, m, 0)
+	for g := range s.segWin {
+		s.segWin[g] = -1
+	}
 	s.qp = resize(s.qp, m, 0)
 	s.ends = resize(s.ends, 2*len(st.Strands), 2*oldK)
 	s.endIdx = resize(s.endIdx, 2*len(st.Strands), 0)

@@ -360,10 +360,16 @@ func (s *Solver) iterate(st *rope.State, in *solver.Input, h, frac float64) {
 				}
 			}
 		} else {
-			// The later passes solve only the windows round the links the contacts left
-			// off (maxStretch): in a tight knot a few dozen of a thousand.
-			for _, w := range s.win {
-				s.cosseratRange(st, int(w.k), int(w.j0), int(w.j1), h)
+			// The later passes take back what the contacts pushed: the joint solve of the
+			// strands with the windows round the links still off (maxStretch) and the self
+			// contacts between those windows (joint.go); with SplitContacts, the windows'
+			// chains alone (in a tight knot a few dozen links of a thousand).
+			if s.P.SplitContacts {
+				for _, w := range s.win {
+					s.cosseratRange(st, int(w.k), int(w.j0), int(w.j1), h)
+				}
+			} else {
+				s.jointSolve(st, in.Obstacles, h)
 			}
 		}
 		s.clampMotion(st, 2*frac)

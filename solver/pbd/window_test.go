@@ -86,3 +86,92 @@ func linkViolations(s *Solver, st *rope.State) []float64 {
 	}
 	return out
 }
+
+// The joint solve's column solve on a region, the links past it folded into the tail
+// response, gives the whole-strand solve's values on the region; and the whole-strand
+// sweeps reproduce the factor's own solve of the chain's right-hand side.
+func TestJointRegionSolveIsExact(t *testing.T) {
+	w, _ := knotWorld(t, 300)
+	run(t, w, 50)
+	s := w.Solver.(*Solver)
+	predictSubstep(w, s, 1e-3, rand.New(rand.NewPCG(5, 6)))
+	st := w.State
+	m := int32(st.Strands[0].Links())
+	if _, ok := s.factorRange(st, 0, 0, int(m), s.h); !ok {
+		t.Fatal("factor not finite")
+	}
+	y := &jointSys{k: 0, j0: 0, j1: m, f: int32(st.Strands[0].FirstSeg), ok: true, lo: 120, hi: 170}
+	s.unscaleFactor(y, 1, m)
+	s.solveTail(y)
+	rng := rand.New(rand.NewPCG(7, 8))
+	full := make([]vec6, m)
+	region := make([]vec6, y.hi-y.lo+1)
+	for j := 130; j <= 160; j += 7 {
+		for r := range 3 {
+			v := rng.Float64() - 0.5
+			full[j][r] = v
+			region[int32(j)-y.lo][r] = v
+		}
+	}
+	s.forward(y, full, 0, 0, m-1, nil)
+	s.backward(y, full, 0, 0, m-1, nil)
+	s.forward(y, region, y.lo, 130, y.hi, nil)
+	in := mulTail(&y.tail, &region[y.hi-y.lo])
+	s.backward(y, region, y.lo, y.lo, y.hi, &in)
+	var worst, scale float64
+	for j := y.lo; j <= y.hi; j++ {
+		for r := range 6 {
+			worst = math.Max(worst, math.Abs(region[j-y.lo][r]-full[j][r]))
+			scale = math.Max(scale, math.Abs(full[j][r]))
+		}
+	}
+	if !(worst <= 1e-9*scale) || scale == 0 {
+		t.Errorf("region solve off by %.3g (largest value %.3g)", worst, scale)
+	}
+}
+
+// The joint solve's sweeps with the factor solve what factorRange solves: given the chain's
+// own right-hand side (multipliers cleared), they reproduce its Δλ.
+func TestJointSweepsMatchFactorSolve(t *testing.T) {
+	w, _ := knotWorld(t, 200)
+	run(t, w, 50)
+	s := w.Solver.(*Solver)
+	predictSubstep(w, s, 1e-3, rand.New(rand.NewPCG(9, 10)))
+	st := w.State
+	str := st.Strands[0]
+	m := int32(str.Links())
+	clear(s.lamB)
+	clear(s.lamS)
+	rhs := make([]vec6, m)
+	for j := range m {
+		g := int(str.FirstSeg) + int(j)
+		i := str.First + int(j)
+		cs := st.Pos[i+1].Sub(st.Pos[i]).Scale(1 / s.rest[g]).Sub(s.q[g].d3())
+		rhs[j][0], rhs[j][1], rhs[j][2] = -cs.X, -cs.Y, -cs.Z
+		if s.joint[g] && j+1 < m {
+			r := s.q[g].conj().mul(s.q[g+1])
+			if r.W < 0 {
+				r = r.neg()
+			}
+			cb := r.vec().Scale(2 / (0.5 * (s.rest[g] + s.rest[g+1])))
+			rhs[j][3], rhs[j][4], rhs[j][5] = -cb.X, -cb.Y, -cb.Z
+		}
+	}
+	if _, ok := s.factorRange(st, 0, 0, int(m), s.h); !ok {
+		t.Fatal("factor not finite")
+	}
+	y := &jointSys{k: 0, j0: 0, j1: m, f: int32(str.FirstSeg), ok: true}
+	s.unscaleFactor(y, 1, m)
+	s.forward(y, rhs, 0, 0, m-1, nil)
+	s.backward(y, rhs, 0, 0, m-1, nil)
+	var worst, scale float64
+	for j := range m {
+		for r := range 6 {
+			worst = math.Max(worst, math.Abs(rhs[j][r]-s.sz[int(str.FirstSeg)+int(j)][r]))
+			scale = math.Max(scale, math.Abs(s.sz[int(str.FirstSeg)+int(j)][r]))
+		}
+	}
+	if !(worst <= 1e-9*scale) || scale == 0 {
+		t.Errorf("sweeps off the factor's solve by %.3g (largest Δλ %.3g)", worst, scale)
+	}
+}

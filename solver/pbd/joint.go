@@ -1,0 +1,644 @@
+package pbd
+
+import (
+	"math"
+	"slices"
+
+	"github.com/knotsim/knotsim/rope"
+	"github.com/knotsim/knotsim/shape"
+	"github.com/knotsim/knotsim/vec"
+)
+
+// The joint solve: the later passes of a substep (iterate) solve the windows' chain
+// constraints and the self contacts between them as one linear system, instead of the chain
+// alone followed by the contact pass. Alternating the two converges slowly where they fight —
+// a knot pulled tight, whose contacts push along the chain — and in 16 passes left the links
+// of a jammed overhand knot 20 % long. With the chain's rows c and the contacts' rows k,
+//
+//	⎡S_cc S_ck⎤ ⎡Δλ_c⎤   ⎡r_c⎤     S = J W Jᵀ (+ α̃ on the bend–twist rows),
+//	⎣S_kc S_kk⎦ ⎣λ_k ⎦ = ⎣r_k⎦,    r_c = −C_c − α̃λ_c,  r_k = −C_k,
+//
+// where C_k is a contact's gap (distance of the axes less the radii) and λ_k ≥ 0 its normal
+// multiplier (a contact only pushes). S_cc is the block-tridiagonal chain matrix the direct
+// solve factors (direct.go); S_ck couples a contact only to the stretch rows of the links at
+// its four nodes. With X = S_cc⁻¹S_ck (one solve with the factor per contact) and Δλ_c⁰ =
+// S_cc⁻¹r_c (the chain-only solve), the Schur complement leaves a small complementarity
+// problem in the contacts alone,
+//
+//	D λ_k − b ≥ 0,  λ_k ≥ 0,  λ_kᵀ(D λ_k − b) = 0,   D = S_kk − S_kc X,  b = r_k − S_kc Δλ_c⁰,
+//
+// (D λ_k − b is the linearised gap after the solve), solved by projected Gauss–Seidel on the
+// dense D; then Δλ_c = Δλ_c⁰ − X λ_k. The chain constraints and the contacts then hold
+// together to first order.
+//
+// Coulomb friction is in the same system: each contact has two more rows, the relative
+// tangential displacement of its contact points since the substep began along two tangents
+// (the first along segment a's axis, where a rope slides in a knot), driven to zero while
+// the pair of their multipliers stays within μs·λₙ; one that would leave that disc slides,
+// its pair scaled to μk·λₙ (Macklin et al. 2014 §6.1, as an implicit row). Friction as a
+// position correction after the solve, as the contact pass does, undoes the chain's length
+// corrections: a knot pulled through its contacts at 50 N kept links 4.5 % long.
+
+// maxJoint bounds the rows of one joint solve and maxJointX the stored columns X (links
+// summed over rows); contacts beyond are left to the contact pass.
+const (
+	maxJoint  = 3 * 128
+	maxJointX = 1 << 18
+)
+
+// jointRow is one row of a self contact in the joint solve: its normal (kind 0) or, with
+// Params.FrictionRows, one of its two tangents (kind 1, 2: the rows after the normal).
+type jointRow struct {
+	ci   int32    // index in s.self
+	kind int8     // 0 normal, 1 and 2 tangents
+	node [4]int32 // nodes a, a+1, b, b+1 (−1: none; an obstacle contact has a, a+1 or one node)
+	obs  bool     // an obstacle contact (normal row only)
+	g    [4]vec.V3
+	rhs  float64    // −C: minus the gap (normal), minus the tangential displacement (tangents), m
+	mus  float64    // friction coefficients of the pair
+	muk  float64    //
+	col  [8]colItem // S_ck: the stretch rows it touches
+	ncol int
+	sys  [2]int32 // the systems its column X lives in (−1: none)
+	off  [2]int32 // where, in s.jx
+	b    float64
+	lam  float64
+}
+
+// colItem is one entry of a row's column S_ck: the stretch rows of global link seg.
+type colItem struct {
+	seg int32
+	v   vec.V3
+}
+
+// jointSys is one chain system of the joint solve: links j0..j1−1 of strand k (a whole
+// strand), its first link's global index f, and the region lo..hi (local) its contacts'
+// columns touch. The rows of links past hi are folded into tail, the 6×6 response of Δλ_{hi+1}
+// to z̃_hi (solveTail), so a contact's column X is solved on the region alone.
+type jointSys struct {
+	k, j0, j1 int32
+	f         int32
+	ok        bool
+	lo, hi    int32
+	tail      [36]float64 // column-major: tail[6c+r]
+	hasTail   bool
+}
+
+// jointSolve runs one pass of the joint solve on the strands of the windows in s.win
+// (maxStretch) and the self contacts between their windows; it returns how many contacts it
+// solved with them.
+func (s *Solver) jointSolve(st *rope.State, obs []shape.Shape, h float64) int {
+	// The windows pick the contacts (those the chain fights with); the system is the whole
+	// strand: a window's own system leaves its ends free, and in a knot pulled tight the error
+	// then only moves to the links past them, a window's length per pass (the taut tails to
+	// the tools must be in it).
+	s.js = s.js[:0]
+	for _, w := range s.win {
+		if n := len(s.js); n == 0 || s.js[n-1].k != w.k {
+			str := &st.Strands[w.k]
+			s.js = append(s.js, jointSys{k: w.k, j0: 0, j1: int32(str.Links()), f: int32(str.FirstSeg)})
+		}
+	}
+	for si := range s.js {
+		y := &s.js[si]
+		_, y.ok = s.factorRange(st, int(y.k), int(y.j0), int(y.j1), h)
+		if !y.ok {
+			continue
+		}
+		for _, w := range s.win {
+			if w.k != y.k {
+				continue
+			}
+			for g := y.f + w.j0; g < y.f+w.j1; g++ {
+				s.segWin[g] = int32(si)
+			}
+		}
+	}
+	s.gatherJoint(st, obs)
+	if len(s.jc) > 0 {
+		s.solveJoint(st)
+	}
+	for si := range s.js {
+		y := &s.js[si]
+		if y.ok {
+			s.applyRange(st, int(y.k), int(y.j0), int(y.j1))
+		}
+	}
+	for _, w := range s.win {
+		f := int32(st.Strands[w.k].FirstSeg)
+		for g := f + w.j0; g < f+w.j1; g++ {
+			s.segWin[g] = -1
+		}
+	}
+	pos := st.Pos
+	nc := 0
+	for ri := range s.jc {
+		c := &s.jc[ri]
+		if c.kind == 0 {
+			nc++
+		}
+		if c.lam == 0 {
+			continue
+		}
+		for r, i := range c.node {
+			if i < 0 {
+				continue
+			}
+			dx := c.g[r].Scale(s.w[i] * c.lam)
+			pos[i] = pos[i].Add(dx)
+			if c.obs {
+				s.pushed(i, c.g[r].Unit(), dx.Norm()) // (kinetic friction, slideFriction)
+			}
+		}
+	}
+	return nc
+}
+
+// gatherJoint lists in s.jc the rows of the candidate contacts whose segments lie in windows
+// of factored systems and whose gap is less than half the smallest radius, with their
+// gradients and columns S_ck.
+func (s *Solver) gatherJoint(st *rope.State, obs []shape.Shape) {
+	s.jc = s.jc[:0]
+	pos := st.Pos
+	rows := 1
+	if s.P.FrictionRows {
+		rows = 3
+	}
+	for ci := range s.self {
+		if len(s.jc)+rows > maxJoint {
+			break
+		}
+		c := &s.self[ci]
+		if s.segWin[c.A] < 0 || s.segWin[c.B] < 0 {
+			continue
+		}
+		a, b := st.SegNode[c.A], st.SegNode[c.B]
+		p0, p1, q0, q1 := pos[a], pos[a+1], pos[b], pos[b+1]
+		u, v, d2 := vec.ClosestSegSeg(p0, p1, q0, q1)
+		lim := st.SegRadius[c.A] + st.SegRadius[c.B]
+		reach := lim + 0.5*s.rmin
+		if d2 >= reach*reach {
+			continue
+		}
+		d := math.Sqrt(d2)
+		pa, pb := p0.Lerp(p1, u), q0.Lerp(q1, v)
+		var n vec.V3
+		if d > 1e-12*lim {
+			n = pa.Sub(pb).Scale(1 / d)
+		} else {
+			n = p1.Sub(p0).Cross(q1.Sub(q0)).Unit()
+			if n == (vec.V3{}) {
+				n = p1.Sub(p0).AnyPerp()
+			}
+		}
+		// Tangents: along segment a's axis (or any) and across.
+		t1 := p1.Sub(p0)
+		t1 = t1.Sub(n.Scale(n.Dot(t1))).Unit()
+		if t1 == (vec.V3{}) {
+			t1 = n.AnyPerp()
+		}
+		t2 := n.Cross(t1)
+		dp := pa.Sub(s.xs[a].Lerp(s.xs[a+1], u)).Sub(pb.Sub(s.xs[b].Lerp(s.xs[b+1], v)))
+		row := jointRow{ci: int32(ci), node: [4]int32{a, a + 1, b, b + 1}, sys: [2]int32{-1, -1},
+			mus: 0.5 * (s.mus[c.A] + s.mus[c.B]), muk: 0.5 * (s.muk[c.A] + s.muk[c.B])}
+		dirs := [3]vec.V3{n, t1, t2}
+		for kind, dir := range dirs[:rows] {
+			r := row
+			r.kind = int8(kind)
+			r.g = [4]vec.V3{dir.Scale(1 - u), dir.Scale(u), dir.Scale(v - 1), dir.Scale(-v)}
+			if kind == 0 {
+				r.rhs = lim - d
+			} else {
+				r.rhs = -dir.Dot(dp)
+			}
+			s.columns(st, &r, c.A, c.B)
+			s.jc = append(s.jc, r)
+		}
+	}
+	// Obstacle contacts: their normals (friction against an obstacle is inside the chain's
+	// solve already, stickFriction); a plane per node, as in contacts.
+	for ci := range s.obs {
+		c := &s.obs[ci]
+		if s.segWin[c.A] < 0 {
+			continue
+		}
+		sh := &obs[c.Obstacle]
+		a := st.SegNode[c.A]
+		r := st.SegRadius[c.A]
+		reach := r + 0.5*s.rmin
+		row := jointRow{ci: -1, obs: true, node: [4]int32{-1, -1, -1, -1}, sys: [2]int32{-1, -1}}
+		if sh.Kind == shape.Plane {
+			for e := int32(0); e < 2; e++ {
+				if e == 1 && s.joint[c.A] {
+					break // the next segment's first node
+				}
+				i := a + e
+				d := pos[i].Sub(sh.Center).Dot(sh.Axis)
+				if d >= reach || s.w[i] == 0 || len(s.jc)+1 > maxJoint {
+					continue
+				}
+				rw := row
+				rw.node[0] = i
+				rw.g[0] = sh.Axis
+				rw.rhs = r - d
+				s.columns(st, &rw, c.A, -1)
+				s.jc = append(s.jc, rw)
+			}
+			continue
+		}
+		t, _, n, d := sh.SegDist(pos[a], pos[a+1])
+		if d >= reach || len(s.jc)+1 > maxJoint {
+			continue
+		}
+		row.node[0], row.node[1] = a, a+1
+		row.g[0], row.g[1] = n.Scale(1-t), n.Scale(t)
+		row.rhs = r - d
+		s.columns(st, &row, c.A, -1)
+		s.jc = append(s.jc, row)
+	}
+}
+
+// columns sets row r's column S_ck: node i enters the stretch rows of the link it ends
+// (+w·g/l) and of the link it starts (−w·g/l). Nodes 0 and 1 are on segment segA's strand,
+// 2 and 3 on segB's (−1: an obstacle contact).
+func (s *Solver) columns(st *rope.State, r *jointRow, segA, segB int32) {
+	r.ncol = 0
+	for side, seg := range [2]int32{segA, segB} {
+		if seg < 0 {
+			break
+		}
+		str := &st.Strands[st.SegStrand[seg]]
+		for e := range 2 {
+			i := r.node[2*side+e]
+			if i < 0 {
+				continue
+			}
+			j := int32(str.FirstSeg) + i - int32(str.First) // the link i starts
+			wg := r.g[2*side+e].Scale(s.w[i])
+			if i > int32(str.First) {
+				r.col[r.ncol] = colItem{seg: j - 1, v: wg.Scale(1 / s.rest[j-1])}
+				r.ncol++
+			}
+			if i < int32(str.First+str.Nodes-1) {
+				r.col[r.ncol] = colItem{seg: j, v: wg.Scale(-1 / s.rest[j])}
+				r.ncol++
+			}
+		}
+		si := s.segWin[seg]
+		if side == 0 || r.sys[0] != si {
+			r.sys[side] = si
+		}
+	}
+}
+
+// solveJoint computes the columns X, the Delassus matrix D and the right-hand side b of the
+// rows in s.jc, solves for their multipliers (λₙ ≥ 0, the tangents' within the friction
+// disc) and adds −S_cc⁻¹S_ck λ_k to the systems' Δλ in s.sz.
+func (s *Solver) solveJoint(st *rope.State) {
+	// Each system's region, its Ŷ and its tail.
+	for si := range s.js {
+		y := &s.js[si]
+		y.lo, y.hi = y.j1, -1
+	}
+	for ri := range s.jc {
+		c := &s.jc[ri]
+		for e := 0; e < c.ncol; e++ {
+			seg := c.col[e].seg
+			y := &s.js[s.segSys(st, seg)]
+			j := seg - y.f
+			y.lo, y.hi = min(y.lo, j), max(y.hi, j)
+		}
+	}
+	for si := range s.js {
+		if y := &s.js[si]; y.ok && y.hi >= 0 {
+			s.unscaleFactor(y, y.lo+1, y.j1)
+			s.solveTail(y)
+		}
+	}
+	// The columns X on each region.
+	s.jx = s.jx[:0]
+	nk := 0
+	for ri := range s.jc {
+		c := &s.jc[ri]
+		need := 0
+		for slot := 0; slot < 2; slot++ {
+			if si := c.sys[slot]; si >= 0 {
+				y := &s.js[si]
+				c.off[slot] = int32(len(s.jx) + need)
+				need += int(y.hi - y.lo + 1)
+			}
+		}
+		if len(s.jx)+need > maxJointX && c.kind == 0 {
+			break // out of room: this contact and the rest are left to the contact pass
+		}
+		n0 := len(s.jx)
+		s.jx = slices.Grow(s.jx, need)[:n0+need]
+		clear(s.jx[n0:])
+		for slot := 0; slot < 2; slot++ {
+			si := c.sys[slot]
+			if si < 0 {
+				continue
+			}
+			y := &s.js[si]
+			x := s.jx[c.off[slot]:][:y.hi-y.lo+1]
+			first := y.hi
+			for e := 0; e < c.ncol; e++ {
+				if it := c.col[e]; it.seg >= y.f+y.lo && it.seg <= y.f+y.hi {
+					j := it.seg - y.f
+					z := &x[j-y.lo]
+					z[0] += it.v.X
+					z[1] += it.v.Y
+					z[2] += it.v.Z
+					first = min(first, j)
+				}
+			}
+			s.forward(y, x, y.lo, first, y.hi, nil)
+			var in vec6
+			if y.hasTail {
+				in = mulTail(&y.tail, &x[y.hi-y.lo])
+			}
+			s.backward(y, x, y.lo, y.lo, y.hi, &in)
+		}
+		nk++
+	}
+	s.jc = s.jc[:nk]
+	if nk == 0 {
+		return
+	}
+	// D and b.
+	s.jd = resize(s.jd, nk*nk, 0)
+	D := s.jd
+	for k := range s.jc {
+		ck := &s.jc[k]
+		ck.b = ck.rhs
+		for e := 0; e < ck.ncol; e++ {
+			it := ck.col[e]
+			z := &s.sz[it.seg]
+			ck.b -= it.v.X*z[0] + it.v.Y*z[1] + it.v.Z*z[2]
+		}
+		for l := 0; l <= k; l++ {
+			cl := &s.jc[l]
+			var dkl float64
+			for r, i := range ck.node {
+				for t, j := range cl.node {
+					if i == j && i >= 0 {
+						dkl += s.w[i] * ck.g[r].Dot(cl.g[t])
+					}
+				}
+			}
+			for e := 0; e < ck.ncol; e++ {
+				it := ck.col[e]
+				for slot := 0; slot < 2; slot++ {
+					si := cl.sys[slot]
+					if si < 0 {
+						continue
+					}
+					y := &s.js[si]
+					if it.seg < y.f+y.lo || it.seg > y.f+y.hi {
+						continue
+					}
+					x := &s.jx[cl.off[slot]+it.seg-y.f-y.lo]
+					dkl -= it.v.X*x[0] + it.v.Y*x[1] + it.v.Z*x[2]
+				}
+			}
+			D[k*nk+l], D[l*nk+k] = dkl, dkl
+		}
+	}
+	s.pgs(D, nk)
+	// Δλ_c = Δλ_c⁰ − S_cc⁻¹S_ck λ_k: one more solve of each system, on the whole of it.
+	for si := range s.js {
+		y := &s.js[si]
+		if !y.ok || y.hi < 0 {
+			continue
+		}
+		m := int(y.j1 - y.j0)
+		s.jf = resize(s.jf, m, 0)
+		x := s.jf[:m]
+		first := y.hi
+		for k := range s.jc {
+			c := &s.jc[k]
+			if c.lam == 0 {
+				continue
+			}
+			for e := 0; e < c.ncol; e++ {
+				if it := c.col[e]; it.seg >= y.f+y.lo && it.seg <= y.f+y.hi {
+					j := it.seg - y.f
+					x[j][0] -= c.lam * it.v.X
+					x[j][1] -= c.lam * it.v.Y
+					x[j][2] -= c.lam * it.v.Z
+					first = min(first, j)
+				}
+			}
+		}
+		s.forward(y, x, 0, first, int32(m-1), nil)
+		s.backward(y, x, 0, 0, int32(m-1), nil)
+		sz := s.sz[y.f:][:m]
+		for j := range x {
+			for r := range 6 {
+				sz[j][r] += x[j][r]
+			}
+		}
+	}
+}
+
+// segSys returns the system of global link seg (which lies in one).
+func (s *Solver) segSys(st *rope.State, seg int32) int {
+	k := st.SegStrand[seg]
+	for si := range s.js {
+		if s.js[si].k == k {
+			return si
+		}
+	}
+	return -1
+}
+
+// pgs solves the rows' complementarity problem by projected Gauss–Seidel, contact by contact:
+// λₙ = max(0, λₙ + ρₙ/Dₙₙ), then the tangents likewise, their pair kept within μs·λₙ (scaled
+// to μk·λₙ when it slides); ρ = b − Dλ is kept up to date column by column, so a row whose λ
+// stays put (a contact that opens) costs nothing. It stops when no λ moves its row by more
+// than 1e-4 of the largest |b| (a displacement, m), or after 100 sweeps.
+func (s *Solver) pgs(D []float64, nk int) {
+	s.jr = resize(s.jr, nk, 0)
+	rho := s.jr[:nk]
+	var scale float64
+	for k := range s.jc {
+		s.jc[k].lam = 0
+		rho[k] = s.jc[k].b
+		scale = math.Max(scale, math.Abs(s.jc[k].b))
+	}
+	move := func(k int, lam float64) float64 {
+		c := &s.jc[k]
+		d := lam - c.lam
+		if d == 0 {
+			return 0
+		}
+		c.lam = lam
+		col := D[k*nk:][:nk] // D is symmetric: row k is column k
+		for l := range rho {
+			rho[l] -= d * col[l]
+		}
+		return math.Abs(d) * D[k*nk+k]
+	}
+	for sweep := 0; sweep < 100; sweep++ {
+		var change float64
+		for k := range s.jc {
+			c := &s.jc[k]
+			dkk := D[k*nk+k]
+			lam := 0.0
+			if dkk > 0 {
+				lam = c.lam + rho[k]/dkk
+			}
+			if !(lam == lam) || math.IsInf(lam, 0) {
+				lam = 0 // a degenerate factor
+			}
+			switch c.kind {
+			case 0:
+				lam = max(lam, 0)
+			case 2:
+				// Both tangents are updated: project the pair onto the friction disc.
+				t1 := &s.jc[k-1]
+				ln := s.jc[k-2].lam
+				if m := math.Hypot(t1.lam, lam); m > c.mus*ln {
+					f := c.muk * ln / m
+					change = max(change, move(k-1, t1.lam*f))
+					lam *= f
+				}
+			}
+			change = max(change, move(k, lam))
+		}
+		if change <= 1e-4*scale {
+			break
+		}
+	}
+}
+
+// unscaleFactor stores in s.yh the factor's Ŷ = ΔỸ of links lo..hi−1 of system y (the
+// forward sweep's coupling, direct.go; factorRange keeps only Ỹ = Δ⁻¹Ŷ), rows as in s.sx.
+func (s *Solver) unscaleFactor(y *jointSys, lo, hi int32) {
+	for g := y.f + max(lo, 1); g < y.f+hi; g++ {
+		Y, L, Yh := &s.sx[g], &s.sd[g-1], &s.yh[g]
+		d0, d1, d2 := 1/L[0], 1/L[2], 1/L[5]
+		Yh[0], Yh[1], Yh[2], Yh[3], Yh[4], Yh[5] = Y[0]*d0, Y[1]*d1, Y[2]*d1, Y[3]*d2, Y[4]*d2, Y[5]*d2
+		for r, d := range [3]float64{1 / L[15], 1 / L[17], 1 / L[20]} {
+			for c := range 3 {
+				Yh[6+3*r+c] = Y[6+3*r+c] * d
+				Yh[15+3*r+c] = Y[15+3*r+c] * d
+			}
+		}
+	}
+}
+
+// solveTail sets y.tail, the response Δλ_{hi+1} = tail·z̃_hi of the links past the region to
+// the forward sweep's value at its last link: six solves of the tail, one per unit z̃_hi.
+func (s *Solver) solveTail(y *jointSys) {
+	m := y.j1 - y.j0
+	y.hasTail = y.hi+1 < m
+	if !y.hasTail {
+		return
+	}
+	n := int(m - y.hi - 1)
+	s.jf = resize(s.jf, n, 0)
+	x := s.jf[:n]
+	for c := range 6 {
+		clear(x)
+		var prev vec6
+		prev[c] = 1
+		s.forward(y, x, y.hi+1, y.hi+1, m-1, &prev)
+		s.backward(y, x, y.hi+1, y.hi+1, m-1, nil)
+		copy(y.tail[6*c:6*c+6], x[0][:])
+	}
+}
+
+// mulTail returns t·z (t column-major 6×6).
+func mulTail(t *[36]float64, z *vec6) vec6 {
+	var o vec6
+	for c := range 6 {
+		zc := z[c]
+		for r := range 6 {
+			o[r] += t[6*c+r] * zc
+		}
+	}
+	return o
+}
+
+// forward runs the forward sweep of system y's factor on links from..to (local), x[j−base]
+// holding y_j on entry and z̃_j on exit: y_j −= Ŷ_jᵀz̃_{j−1}; L̂ẑ_j = y_j; z̃_j = Δ⁻¹ẑ_j. The
+// z̃ before from is prev (nil: zero). Ŷ must be in s.yh (unscaleFactor).
+func (s *Solver) forward(y *jointSys, x []vec6, base, from, to int32, prev *vec6) {
+	for j := from; j <= to; j++ {
+		g := y.f + j
+		v := &x[j-base]
+		ys := vec.V3{X: v[0], Y: v[1], Z: v[2]}
+		yb := vec.V3{X: v[3], Y: v[4], Z: v[5]}
+		z := prev
+		if j > from {
+			z = &x[j-1-base]
+		}
+		if z != nil && j > 0 {
+			Y := &s.yh[g]
+			zs := vec.V3{X: z[0], Y: z[1], Z: z[2]}
+			zb := vec.V3{X: z[3], Y: z[4], Z: z[5]}
+			// Ŷ11 rows (c,0,0), (t10,c,0), (t20,t21,c) with c = Y[0] = Y[2] = Y[5].
+			ys = ys.Sub(vec.V3{X: Y[0]*zs.X + Y[1]*zs.Y + Y[3]*zs.Z, Y: Y[2]*zs.Y + Y[4]*zs.Z, Z: Y[5] * zs.Z})
+			y0 := vec.V3{X: Y[6], Y: Y[7], Z: Y[8]}
+			y1 := vec.V3{X: Y[9], Y: Y[10], Z: Y[11]}
+			y2 := vec.V3{X: Y[12], Y: Y[13], Z: Y[14]}
+			x0 := vec.V3{X: Y[15], Y: Y[16], Z: Y[17]}
+			x1 := vec.V3{X: Y[18], Y: Y[19], Z: Y[20]}
+			x2 := vec.V3{X: Y[21], Y: Y[22], Z: Y[23]}
+			ys = ys.Sub(y0.Scale(zb.X).Add(y1.Scale(zb.Y)).Add(y2.Scale(zb.Z)))
+			yb = yb.Sub(x0.Scale(zb.X).Add(x1.Scale(zb.Y)).Add(x2.Scale(zb.Z)))
+		}
+		L := &s.sd[g]
+		e0, u10, e1, u20, u21, e2 := L[0], L[1], L[2], L[3], L[4], L[5]
+		n0 := vec.V3{X: L[6], Y: L[7], Z: L[8]}
+		n1 := vec.V3{X: L[9], Y: L[10], Z: L[11]}
+		n2 := vec.V3{X: L[12], Y: L[13], Z: L[14]}
+		e3, v10, e4, v20, v21, e5 := L[15], L[16], L[17], L[18], L[19], L[20]
+		z0 := ys.X
+		z1 := ys.Y - u10*z0
+		z2 := ys.Z - u20*z0 - u21*z1
+		zs := vec.V3{X: z0, Y: z1, Z: z2}
+		w := yb.Sub(vec.V3{X: n0.Dot(zs), Y: n1.Dot(zs), Z: n2.Dot(zs)})
+		z3 := w.X
+		z4 := w.Y - v10*z3
+		z5 := w.Z - v20*z3 - v21*z4
+		v[0], v[1], v[2], v[3], v[4], v[5] = z0*e0, z1*e1, z2*e2, z3*e3, z4*e4, z5*e5
+	}
+}
+
+// backward runs the backward sweep of system y's factor on links to..from (local, downwards),
+// x[j−base] holding z̃_j on entry and Δλ_j on exit: Δλ_j = L̂_j⁻ᵀ(z̃_j − Ỹ_{j+1}Δλ_{j+1}). The
+// Δλ after to is next (nil: zero; it must be when to is the system's last link).
+func (s *Solver) backward(y *jointSys, x []vec6, base, from, to int32, next *vec6) {
+	var xs, xb vec.V3
+	if next != nil {
+		xs, xb = vec.V3{X: next[0], Y: next[1], Z: next[2]}, vec.V3{X: next[3], Y: next[4], Z: next[5]}
+	}
+	m := y.j1 - y.j0
+	for j := to; j >= from; j-- {
+		g := y.f + j
+		z := &x[j-base]
+		us := vec.V3{X: z[0], Y: z[1], Z: z[2]}
+		ub := vec.V3{X: z[3], Y: z[4], Z: z[5]}
+		if j+1 < m && (j < to || next != nil) {
+			Y := &s.sx[g+1]
+			us = us.Sub(vec.V3{X: Y[0] * xs.X, Y: Y[1]*xs.X + Y[2]*xs.Y, Z: Y[3]*xs.X + Y[4]*xs.Y + Y[5]*xs.Z})
+			ub.X -= Y[6]*xs.X + Y[7]*xs.Y + Y[8]*xs.Z + Y[15]*xb.X + Y[16]*xb.Y + Y[17]*xb.Z
+			ub.Y -= Y[9]*xs.X + Y[10]*xs.Y + Y[11]*xs.Z + Y[18]*xb.X + Y[19]*xb.Y + Y[20]*xb.Z
+			ub.Z -= Y[12]*xs.X + Y[13]*xs.Y + Y[14]*xs.Z + Y[21]*xb.X + Y[22]*xb.Y + Y[23]*xb.Z
+		}
+		L := &s.sd[g]
+		b2 := ub.Z
+		b1 := ub.Y - L[19]*b2
+		b0 := ub.X - L[16]*b1 - L[18]*b2
+		us.X -= L[6]*b0 + L[9]*b1 + L[12]*b2
+		us.Y -= L[7]*b0 + L[10]*b1 + L[13]*b2
+		us.Z -= L[8]*b0 + L[11]*b1 + L[14]*b2
+		s2 := us.Z
+		s1 := us.Y - L[4]*s2
+		s0 := us.X - L[1]*s1 - L[3]*s2
+		xs, xb = vec.V3{X: s0, Y: s1, Z: s2}, vec.V3{X: b0, Y: b1, Z: b2}
+		z[0], z[1], z[2], z[3], z[4], z[5] = s0, s1, s2, b0, b1, b2
+	}
+}
