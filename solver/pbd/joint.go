@@ -46,14 +46,22 @@ const (
 	maxJointX = 1 << 18
 )
 
-// jointRow is one row of a self contact in the joint solve: its normal (kind 0) or, with
-// Params.FrictionRows, one of its two tangents (kind 1, 2: the rows after the normal).
+// jointReach is how far apart, in R, the surfaces of a pair in the joint solve may be: the
+// pairs a pass may close (a wider reach took twice the rows and as many passes).
+const jointReach = 0.1
+
+// jointRow is one row of a contact in the joint solve: its normal (kind 0) or, with
+// Params.FrictionRows, one of the two tangents of a self contact the normals press (kind 1,
+// 2, appended in pairs after the normals).
 type jointRow struct {
-	ci   int32    // index in s.self
+	ci   int32    // index in s.self (−1: an obstacle contact)
 	kind int8     // 0 normal, 1 and 2 tangents
+	nrm  int32    // a tangent's normal row
 	node [4]int32 // nodes a, a+1, b, b+1 (−1: none; an obstacle contact has a, a+1 or one node)
-	obs  bool     // an obstacle contact (normal row only)
 	g    [4]vec.V3
+	u, v float64    // where the contact is on segments a and b
+	t    [2]vec.V3  // a normal's tangents: along segment a's axis and across
+	dt   [2]float64 // a normal's contact points' relative displacement since the substep began, along t, m
 	rhs  float64    // −C: minus the gap (normal), minus the tangential displacement (tangents), m
 	mus  float64    // friction coefficients of the pair
 	muk  float64    //
@@ -61,6 +69,7 @@ type jointRow struct {
 	ncol int
 	sys  [2]int32 // the systems its column X lives in (−1: none)
 	off  [2]int32 // where, in s.jx
+	frst [2]int32 // X is stored from this link of the system on (its first entry's)
 	b    float64
 	lam  float64
 }
@@ -146,7 +155,7 @@ func (s *Solver) jointSolve(st *rope.State, obs []shape.Shape, h float64) int {
 			}
 			dx := c.g[r].Scale(s.w[i] * c.lam)
 			pos[i] = pos[i].Add(dx)
-			if c.obs {
+			if c.ci < 0 {
 				s.pushed(i, c.g[r].Unit(), dx.Norm()) // (kinetic friction, slideFriction)
 			}
 		}
@@ -160,12 +169,8 @@ func (s *Solver) jointSolve(st *rope.State, obs []shape.Shape, h float64) int {
 func (s *Solver) gatherJoint(st *rope.State, obs []shape.Shape) {
 	s.jc = s.jc[:0]
 	pos := st.Pos
-	rows := 1
-	if s.P.FrictionRows {
-		rows = 3
-	}
 	for ci := range s.self {
-		if len(s.jc)+rows > maxJoint {
+		if len(s.jc) >= maxJoint {
 			break
 		}
 		c := &s.self[ci]
@@ -176,7 +181,7 @@ func (s *Solver) gatherJoint(st *rope.State, obs []shape.Shape) {
 		p0, p1, q0, q1 := pos[a], pos[a+1], pos[b], pos[b+1]
 		u, v, d2 := vec.ClosestSegSeg(p0, p1, q0, q1)
 		lim := st.SegRadius[c.A] + st.SegRadius[c.B]
-		reach := lim + 0.5*s.rmin
+		reach := lim + jointReach*s.rmin
 		if d2 >= reach*reach {
 			continue
 		}
@@ -191,7 +196,6 @@ func (s *Solver) gatherJoint(st *rope.State, obs []shape.Shape) {
 				n = p1.Sub(p0).AnyPerp()
 			}
 		}
-		// Tangents: along segment a's axis (or any) and across.
 		t1 := p1.Sub(p0)
 		t1 = t1.Sub(n.Scale(n.Dot(t1))).Unit()
 		if t1 == (vec.V3{}) {
@@ -199,21 +203,13 @@ func (s *Solver) gatherJoint(st *rope.State, obs []shape.Shape) {
 		}
 		t2 := n.Cross(t1)
 		dp := pa.Sub(s.xs[a].Lerp(s.xs[a+1], u)).Sub(pb.Sub(s.xs[b].Lerp(s.xs[b+1], v)))
-		row := jointRow{ci: int32(ci), node: [4]int32{a, a + 1, b, b + 1}, sys: [2]int32{-1, -1},
+		r := jointRow{ci: int32(ci), nrm: -1, node: [4]int32{a, a + 1, b, b + 1}, sys: [2]int32{-1, -1},
+			u: u, v: v, t: [2]vec.V3{t1, t2}, dt: [2]float64{t1.Dot(dp), t2.Dot(dp)},
 			mus: 0.5 * (s.mus[c.A] + s.mus[c.B]), muk: 0.5 * (s.muk[c.A] + s.muk[c.B])}
-		dirs := [3]vec.V3{n, t1, t2}
-		for kind, dir := range dirs[:rows] {
-			r := row
-			r.kind = int8(kind)
-			r.g = [4]vec.V3{dir.Scale(1 - u), dir.Scale(u), dir.Scale(v - 1), dir.Scale(-v)}
-			if kind == 0 {
-				r.rhs = lim - d
-			} else {
-				r.rhs = -dir.Dot(dp)
-			}
-			s.columns(st, &r, c.A, c.B)
-			s.jc = append(s.jc, r)
-		}
+		r.g = [4]vec.V3{n.Scale(1 - u), n.Scale(u), n.Scale(v - 1), n.Scale(-v)}
+		r.rhs = lim - d
+		s.columns(st, &r, c.A, c.B)
+		s.jc = append(s.jc, r)
 	}
 	// Obstacle contacts: their normals (friction against an obstacle is inside the chain's
 	// solve already, stickFriction); a plane per node, as in contacts.
@@ -225,8 +221,8 @@ func (s *Solver) gatherJoint(st *rope.State, obs []shape.Shape) {
 		sh := &obs[c.Obstacle]
 		a := st.SegNode[c.A]
 		r := st.SegRadius[c.A]
-		reach := r + 0.5*s.rmin
-		row := jointRow{ci: -1, obs: true, node: [4]int32{-1, -1, -1, -1}, sys: [2]int32{-1, -1}}
+		reach := r + jointReach*s.rmin
+		row := jointRow{ci: -1, nrm: -1, node: [4]int32{-1, -1, -1, -1}, sys: [2]int32{-1, -1}}
 		if sh.Kind == shape.Plane {
 			for e := int32(0); e < 2; e++ {
 				if e == 1 && s.joint[c.A] {
@@ -234,7 +230,7 @@ func (s *Solver) gatherJoint(st *rope.State, obs []shape.Shape) {
 				}
 				i := a + e
 				d := pos[i].Sub(sh.Center).Dot(sh.Axis)
-				if d >= reach || s.w[i] == 0 || len(s.jc)+1 > maxJoint {
+				if d >= reach || s.w[i] == 0 || len(s.jc) >= maxJoint {
 					continue
 				}
 				rw := row
@@ -247,7 +243,7 @@ func (s *Solver) gatherJoint(st *rope.State, obs []shape.Shape) {
 			continue
 		}
 		t, _, n, d := sh.SegDist(pos[a], pos[a+1])
-		if d >= reach || len(s.jc)+1 > maxJoint {
+		if d >= reach || len(s.jc) >= maxJoint {
 			continue
 		}
 		row.node[0], row.node[1] = a, a+1
@@ -292,10 +288,49 @@ func (s *Solver) columns(st *rope.State, r *jointRow, segA, segB int32) {
 }
 
 // solveJoint computes the columns X, the Delassus matrix D and the right-hand side b of the
-// rows in s.jc, solves for their multipliers (λₙ ≥ 0, the tangents' within the friction
-// disc) and adds −S_cc⁻¹S_ck λ_k to the systems' Δλ in s.sz.
+// normal rows in s.jc and solves for their multipliers λₙ ≥ 0; with FrictionRows it then adds
+// the tangent rows of the self contacts pressed (λₙ > 0) and solves again from there, the
+// tangents' pair within the friction disc; last it adds −S_cc⁻¹S_ck λ_k to the systems' Δλ
+// in s.sz.
 func (s *Solver) solveJoint(st *rope.State) {
-	// Each system's region, its Ŷ and its tail.
+	s.regions(st)
+	s.jx = s.jx[:0]
+	n := s.addColumns(st, 0)
+	s.jc = s.jc[:n]
+	if n == 0 {
+		return
+	}
+	s.buildD(0)
+	s.pgs(false)
+	if s.P.FrictionRows {
+		n0 := len(s.jc)
+		for k := range n0 {
+			c := s.jc[k] // (a copy: the appends below may move s.jc)
+			if c.ci < 0 || c.lam == 0 || c.mus == 0 || len(s.jc)+2 > maxJoint {
+				continue
+			}
+			for e := range 2 {
+				t := c.t[e]
+				r := jointRow{ci: c.ci, kind: int8(1 + e), nrm: int32(k), node: c.node, sys: [2]int32{-1, -1},
+					mus: c.mus, muk: c.muk, rhs: -c.dt[e]}
+				r.g = [4]vec.V3{t.Scale(1 - c.u), t.Scale(c.u), t.Scale(c.v - 1), t.Scale(-c.v)}
+				p := &s.self[c.ci]
+				s.columns(st, &r, p.A, p.B)
+				s.jc = append(s.jc, r)
+			}
+		}
+		if len(s.jc) > n0 {
+			s.jc = s.jc[:s.addColumns(st, n0)]
+			s.buildD(n0)
+			s.pgs(true)
+		}
+	}
+	s.finalSolve(st)
+}
+
+// regions sets each system's region (the links its rows' columns touch), its Ŷ from the
+// region on and its tail.
+func (s *Solver) regions(st *rope.State) {
 	for si := range s.js {
 		y := &s.js[si]
 		y.lo, y.hi = y.j1, -1
@@ -315,60 +350,82 @@ func (s *Solver) solveJoint(st *rope.State) {
 			s.solveTail(y)
 		}
 	}
-	// The columns X on each region.
-	s.jx = s.jx[:0]
-	nk := 0
-	for ri := range s.jc {
+}
+
+// addColumns computes the columns X = S_cc⁻¹S_ck of rows from.. of s.jc, each in each of its
+// systems from its first entry's link to the region's end (buildD asks no more of it), and
+// returns how many rows have theirs (the rest did not fit in maxJointX; a tangent pair is
+// kept or left whole).
+func (s *Solver) addColumns(st *rope.State, from int) int {
+	for ri := from; ri < len(s.jc); ri++ {
 		c := &s.jc[ri]
 		need := 0
-		for slot := 0; slot < 2; slot++ {
-			if si := c.sys[slot]; si >= 0 {
-				y := &s.js[si]
-				c.off[slot] = int32(len(s.jx) + need)
-				need += int(y.hi - y.lo + 1)
-			}
-		}
-		if len(s.jx)+need > maxJointX && c.kind == 0 {
-			break // out of room: this contact and the rest are left to the contact pass
-		}
-		n0 := len(s.jx)
-		s.jx = slices.Grow(s.jx, need)[:n0+need]
-		clear(s.jx[n0:])
-		for slot := 0; slot < 2; slot++ {
+		for slot := range 2 {
 			si := c.sys[slot]
 			if si < 0 {
 				continue
 			}
 			y := &s.js[si]
-			x := s.jx[c.off[slot]:][:y.hi-y.lo+1]
 			first := y.hi
 			for e := 0; e < c.ncol; e++ {
-				if it := c.col[e]; it.seg >= y.f+y.lo && it.seg <= y.f+y.hi {
-					j := it.seg - y.f
-					z := &x[j-y.lo]
+				if it := c.col[e]; it.seg >= y.f && it.seg < y.f+y.j1-y.j0 {
+					first = min(first, it.seg-y.f)
+				}
+			}
+			c.frst[slot], c.off[slot] = first, int32(len(s.jx)+need)
+			need += int(y.hi - first + 1)
+		}
+		if len(s.jx)+need > maxJointX {
+			if c.kind == 2 {
+				ri-- // its pair's first tangent goes too
+			}
+			return ri
+		}
+		n0 := len(s.jx)
+		s.jx = slices.Grow(s.jx, need)[:n0+need]
+		clear(s.jx[n0:])
+		for slot := range 2 {
+			si := c.sys[slot]
+			if si < 0 {
+				continue
+			}
+			y := &s.js[si]
+			first := c.frst[slot]
+			x := s.jx[c.off[slot]:][:y.hi-first+1]
+			for e := 0; e < c.ncol; e++ {
+				if it := c.col[e]; it.seg >= y.f+first && it.seg <= y.f+y.hi {
+					z := &x[it.seg-y.f-first]
 					z[0] += it.v.X
 					z[1] += it.v.Y
 					z[2] += it.v.Z
-					first = min(first, j)
 				}
 			}
-			s.forward(y, x, y.lo, first, y.hi, nil)
+			s.forward(y, x, first, first, y.hi, nil)
 			var in vec6
 			if y.hasTail {
-				in = mulTail(&y.tail, &x[y.hi-y.lo])
+				in = mulTail(&y.tail, &x[y.hi-first])
 			}
-			s.backward(y, x, y.lo, y.lo, y.hi, &in)
+			s.backward(y, x, first, first, y.hi, &in)
 		}
-		nk++
 	}
-	s.jc = s.jc[:nk]
-	if nk == 0 {
-		return
+	return len(s.jc)
+}
+
+// buildD fills the Delassus matrix D = S_kk − S_kc X and b = r_k − S_kc Δλ_c⁰ for rows from..
+// (the block of the rows before is kept, moved to the new stride). By symmetry, D_kl's Schur
+// part is taken in each shared system with the X of the row whose first link there comes
+// first, at the other row's entries (which all lie on or after it).
+func (s *Solver) buildD(from int) {
+	n := len(s.jc)
+	s.jd2 = resize(s.jd2, n*n, 0)
+	if from > 0 {
+		for k := range from {
+			copy(s.jd2[k*n:k*n+from], s.jd[k*from:k*from+from])
+		}
 	}
-	// D and b.
-	s.jd = resize(s.jd, nk*nk, 0)
+	s.jd, s.jd2 = s.jd2, s.jd
 	D := s.jd
-	for k := range s.jc {
+	for k := from; k < n; k++ {
 		ck := &s.jc[k]
 		ck.b = ck.rhs
 		for e := 0; e < ck.ncol; e++ {
@@ -380,32 +437,51 @@ func (s *Solver) solveJoint(st *rope.State) {
 			cl := &s.jc[l]
 			var dkl float64
 			for r, i := range ck.node {
+				if i < 0 {
+					continue
+				}
 				for t, j := range cl.node {
-					if i == j && i >= 0 {
+					if i == j {
 						dkl += s.w[i] * ck.g[r].Dot(cl.g[t])
 					}
 				}
 			}
-			for e := 0; e < ck.ncol; e++ {
-				it := ck.col[e]
-				for slot := 0; slot < 2; slot++ {
-					si := cl.sys[slot]
-					if si < 0 {
+			for p := range 2 {
+				si := ck.sys[p]
+				if si < 0 {
+					continue
+				}
+				q := 0
+				if cl.sys[0] != si {
+					if q = 1; cl.sys[1] != si {
 						continue
 					}
-					y := &s.js[si]
-					if it.seg < y.f+y.lo || it.seg > y.f+y.hi {
+				}
+				// owner's X at provider's entries.
+				own, ow, prov := ck, p, cl
+				if cl.frst[q] < ck.frst[p] {
+					own, ow, prov = cl, q, ck
+				}
+				y := &s.js[si]
+				lo, hi := y.f+own.frst[ow], y.f+y.hi
+				x := s.jx[own.off[ow]:]
+				for e := 0; e < prov.ncol; e++ {
+					it := prov.col[e]
+					if it.seg < lo || it.seg > hi {
 						continue
 					}
-					x := &s.jx[cl.off[slot]+it.seg-y.f-y.lo]
-					dkl -= it.v.X*x[0] + it.v.Y*x[1] + it.v.Z*x[2]
+					z := &x[it.seg-lo]
+					dkl -= it.v.X*z[0] + it.v.Y*z[1] + it.v.Z*z[2]
 				}
 			}
-			D[k*nk+l], D[l*nk+k] = dkl, dkl
+			D[k*n+l], D[l*n+k] = dkl, dkl
 		}
 	}
-	s.pgs(D, nk)
-	// Δλ_c = Δλ_c⁰ − S_cc⁻¹S_ck λ_k: one more solve of each system, on the whole of it.
+}
+
+// finalSolve adds −S_cc⁻¹S_ck λ_k to each system's Δλ in s.sz: one more solve of the whole
+// system.
+func (s *Solver) finalSolve(st *rope.State) {
 	for si := range s.js {
 		y := &s.js[si]
 		if !y.ok || y.hi < 0 {
@@ -421,7 +497,7 @@ func (s *Solver) solveJoint(st *rope.State) {
 				continue
 			}
 			for e := 0; e < c.ncol; e++ {
-				if it := c.col[e]; it.seg >= y.f+y.lo && it.seg <= y.f+y.hi {
+				if it := c.col[e]; it.seg >= y.f && it.seg < y.f+int32(m) {
 					j := it.seg - y.f
 					x[j][0] -= c.lam * it.v.X
 					x[j][1] -= c.lam * it.v.Y
@@ -452,38 +528,41 @@ func (s *Solver) segSys(st *rope.State, seg int32) int {
 	return -1
 }
 
-// pgs solves the rows' complementarity problem by projected Gauss–Seidel, contact by contact:
-// λₙ = max(0, λₙ + ρₙ/Dₙₙ), then the tangents likewise, their pair kept within μs·λₙ (scaled
-// to μk·λₙ when it slides); ρ = b − Dλ is kept up to date column by column, so a row whose λ
-// stays put (a contact that opens) costs nothing. It stops when no λ moves its row by more
-// than 1e-4 of the largest |b| (a displacement, m), or after 100 sweeps.
-func (s *Solver) pgs(D []float64, nk int) {
-	s.jr = resize(s.jr, nk, 0)
-	rho := s.jr[:nk]
+// pgs solves the rows' complementarity problem by projected Gauss–Seidel: λₙ = max(0, λₙ +
+// ρₙ/Dₙₙ); a tangent pair likewise, then kept within μs·λₙ of its normal (scaled to μk·λₙ when
+// it slides); ρ = b − Dλ is kept up to date column by column, so a row whose λ stays put
+// (a contact that opens) costs nothing. It starts from λ = 0, or (warm) from the rows' λ; it
+// stops when no λ moves its row by more than 1e-4 of the largest |b| (a displacement, m), or
+// after 100 sweeps.
+func (s *Solver) pgs(warm bool) {
+	n := len(s.jc)
+	D := s.jd[:n*n]
+	s.jr = resize(s.jr, n, 0)
+	rho := s.jr[:n]
 	var scale float64
 	for k := range s.jc {
-		s.jc[k].lam = 0
-		rho[k] = s.jc[k].b
-		scale = math.Max(scale, math.Abs(s.jc[k].b))
-	}
-	move := func(k int, lam float64) float64 {
 		c := &s.jc[k]
-		d := lam - c.lam
-		if d == 0 {
-			return 0
+		if !warm {
+			c.lam = 0
 		}
-		c.lam = lam
-		col := D[k*nk:][:nk] // D is symmetric: row k is column k
-		for l := range rho {
-			rho[l] -= d * col[l]
+		rho[k] = c.b
+		scale = max(scale, math.Abs(c.b))
+	}
+	if warm {
+		for l := range s.jc {
+			if lam := s.jc[l].lam; lam != 0 {
+				col := D[l*n:][:n]
+				for k := range rho {
+					rho[k] -= lam * col[k]
+				}
+			}
 		}
-		return math.Abs(d) * D[k*nk+k]
 	}
 	for sweep := 0; sweep < 100; sweep++ {
 		var change float64
 		for k := range s.jc {
 			c := &s.jc[k]
-			dkk := D[k*nk+k]
+			dkk := D[k*n+k]
 			lam := 0.0
 			if dkk > 0 {
 				lam = c.lam + rho[k]/dkk
@@ -497,19 +576,36 @@ func (s *Solver) pgs(D []float64, nk int) {
 			case 2:
 				// Both tangents are updated: project the pair onto the friction disc.
 				t1 := &s.jc[k-1]
-				ln := s.jc[k-2].lam
+				ln := s.jc[c.nrm].lam
 				if m := math.Hypot(t1.lam, lam); m > c.mus*ln {
 					f := c.muk * ln / m
-					change = max(change, move(k-1, t1.lam*f))
+					change = max(change, s.moveRow(k-1, t1.lam*f, rho, D))
 					lam *= f
 				}
 			}
-			change = max(change, move(k, lam))
+			change = max(change, s.moveRow(k, lam, rho, D))
 		}
 		if change <= 1e-4*scale {
 			break
 		}
 	}
+}
+
+// moveRow sets row k's λ and updates ρ = b − Dλ; it returns how far that moved the row's
+// own constraint, m.
+func (s *Solver) moveRow(k int, lam float64, rho, D []float64) float64 {
+	c := &s.jc[k]
+	d := lam - c.lam
+	if d == 0 {
+		return 0
+	}
+	c.lam = lam
+	n := len(rho)
+	col := D[k*n:][:n] // D is symmetric: row k is column k
+	for l := range rho {
+		rho[l] -= d * col[l]
+	}
+	return math.Abs(d) * D[k*n+k]
 }
 
 // unscaleFactor stores in s.yh the factor's Ŷ = ΔỸ of links lo..hi−1 of system y (the

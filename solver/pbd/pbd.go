@@ -62,7 +62,7 @@ type Params struct {
 // tools capped at 50 N (a firm pull on a suture; USP 3-0 nylon's knot-pull strength is about
 // 15–20 N, so 50 N never limits a realistic tool and still bounds an impossible one).
 func DefaultParams() Params {
-	return Params{MinSubsteps: 1, MaxSubsteps: 256, Iterations: 1, MaxIterations: 16, StretchTolerance: 0.005, WindowMargin: 16, SplitContacts: true, MaxGraspForce: 50, GraspStiffness: 1e7, MoveFraction: 0.4, FrictionStiffness: 1e5}
+	return Params{MinSubsteps: 1, MaxSubsteps: 256, Iterations: 1, MaxIterations: 16, StretchTolerance: 0.005, WindowMargin: 16, FrictionRows: true, MaxGraspForce: 50, GraspStiffness: 1e7, MoveFraction: 0.4, FrictionStiffness: 1e5}
 }
 
 // Validate returns an error naming the first bad field, or nil.
@@ -186,6 +186,7 @@ type Solver struct {
 	jc     []jointRow        // joint solve: its contact rows
 	jx     []vec6            // joint solve: the contacts' columns X = S_cc⁻¹S_ck
 	jd     []float64         // joint solve: the Delassus matrix D
+	jd2    []float64         // joint solve: D's other buffer (buildD)
 	jr     []float64         // joint solve: the residual b − Dλ of projected Gauss–Seidel
 	old    []int32           // nodes grasped in the previous step
 	self   []collide.Contact // candidate pairs of the step
@@ -332,7 +333,7 @@ func (s *Solver) Reset(st *rope.State) error {
 // resize returns b with length n, keeping its first keep elements and zeroing the rest.
 func resize[T any](b []T, n, keep int) []T {
 	if cap(b) < n {
-		nb := make([]T, n)
+		nb := make([]T, n, max(n, 2*cap(b))) // (amortised: the joint solve's buffers vary)
 		copy(nb, b[:keep])
 		return nb
 	}
