@@ -9,35 +9,45 @@ import (
 	"github.com/knotsim/knotsim/vec"
 )
 
-// The joint solve: the later passes of a substep (iterate) solve the windows' chain
-// constraints and the self contacts between them as one linear system, instead of the chain
-// alone followed by the contact pass. Alternating the two converges slowly where they fight —
-// a knot pulled tight, whose contacts push along the chain — and in 16 passes left the links
-// of a jammed overhand knot 20 % long. With the chain's rows c and the contacts' rows k,
+// The joint solve: the later passes of a substep (iterate) solve the chain constraints and
+// the contacts as one linear system, instead of the chain alone followed by the contact pass.
+// Alternating the two converges slowly where they fight — a knot pulled tight, whose contacts
+// push along the chain — and in 16 passes left the links of a jammed overhand knot 19 % long
+// (TestJammedKnotKeepsLength). With the chain's rows c and the contacts' rows k,
 //
 //	⎡S_cc S_ck⎤ ⎡Δλ_c⎤   ⎡r_c⎤     S = J W Jᵀ (+ α̃ on the bend–twist rows),
 //	⎣S_kc S_kk⎦ ⎣λ_k ⎦ = ⎣r_k⎦,    r_c = −C_c − α̃λ_c,  r_k = −C_k,
 //
-// where C_k is a contact's gap (distance of the axes less the radii) and λ_k ≥ 0 its normal
-// multiplier (a contact only pushes). S_cc is the block-tridiagonal chain matrix the direct
-// solve factors (direct.go); S_ck couples a contact only to the stretch rows of the links at
-// its four nodes. With X = S_cc⁻¹S_ck (one solve with the factor per contact) and Δλ_c⁰ =
-// S_cc⁻¹r_c (the chain-only solve), the Schur complement leaves a small complementarity
-// problem in the contacts alone,
+// where C_k is a contact's gap (distance of the axes less the radii; of the axis and an
+// obstacle's surface less the radius) and λ_k ≥ 0 its normal multiplier (a contact only
+// pushes). S_cc is the block-tridiagonal chain matrix the direct solve factors (direct.go);
+// S_ck couples a contact only to the stretch rows of the links at its nodes. With X =
+// S_cc⁻¹S_ck (one solve with the factor per row) and Δλ_c⁰ = S_cc⁻¹r_c (the chain-only
+// solve), the Schur complement leaves a small complementarity problem in the contacts,
 //
 //	D λ_k − b ≥ 0,  λ_k ≥ 0,  λ_kᵀ(D λ_k − b) = 0,   D = S_kk − S_kc X,  b = r_k − S_kc Δλ_c⁰,
 //
 // (D λ_k − b is the linearised gap after the solve), solved by projected Gauss–Seidel on the
-// dense D; then Δλ_c = Δλ_c⁰ − X λ_k. The chain constraints and the contacts then hold
-// together to first order.
+// dense D; then Δλ_c = Δλ_c⁰ − S_cc⁻¹S_ck λ_k (one more solve). The chain constraints and the
+// contacts then hold together to first order.
 //
-// Coulomb friction is in the same system: each contact has two more rows, the relative
+// The systems are whole strands — a window's own system leaves its ends free, and the error
+// then only moves past them, a window's length per pass; the windows only pick the contacts.
+// A column X is needed only on the region the contacts touch: the forward sweep of the factor
+// already folds in the links before it, and the links after it are folded into a 6×6 tail
+// response (Δλ after the region as a function of the forward sweep's last value; six solves
+// of the tail), so a column costs the region, not the strand (TestJointRegionSolveIsExact).
+//
+// Coulomb friction of the self contacts is in the same system (FrictionRows): after the
+// normal rows are solved, each self contact they press gets two rows more, the relative
 // tangential displacement of its contact points since the substep began along two tangents
-// (the first along segment a's axis, where a rope slides in a knot), driven to zero while
-// the pair of their multipliers stays within μs·λₙ; one that would leave that disc slides,
-// its pair scaled to μk·λₙ (Macklin et al. 2014 §6.1, as an implicit row). Friction as a
-// position correction after the solve, as the contact pass does, undoes the chain's length
-// corrections: a knot pulled through its contacts at 50 N kept links 4.5 % long.
+// (the first along segment a's axis, where a rope slides in a knot), driven to zero while the
+// pair of their multipliers stays within μs·λₙ; a pair that would leave that disc slides,
+// scaled to μk·λₙ (Macklin et al. 2014 §6.1, as implicit rows); projected Gauss–Seidel goes
+// on from the normal solution. Friction as a position correction after the solve, as the
+// contact pass does, undoes the chain's length corrections, and after a joint solve the
+// contact pass has no overlap left to press with: a 7_1 knot dragged by one end slipped.
+// Friction against obstacles is inside the chain's solve already (stickFriction).
 
 // maxJoint bounds the rows of one joint solve and maxJointX the stored columns X (links
 // summed over rows); contacts beyond are left to the contact pass.

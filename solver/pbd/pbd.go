@@ -26,15 +26,17 @@ type Params struct {
 	MaxIterations    int
 	StretchTolerance float64
 	// WindowMargin is how many links either side of a link off by more than half
-	// StretchTolerance the passes after the first Iterations solve (block Gauss–Seidel on
-	// windows of the strand: a tight knot's few dozen links, not the whole strand).
+	// StretchTolerance make a window: the contacts between windows are those the passes
+	// after the first Iterations solve with the chain (joint.go); with SplitContacts, the
+	// windows are what those passes solve (block Gauss–Seidel on the strand).
 	WindowMargin int
-	// SplitContacts makes those later passes solve the chain alone and leave the self
-	// contacts to the contact pass (the solver before the joint solve of joint.go; for
-	// comparison).
+	// SplitContacts makes those later passes solve the windows' chains alone and leave the
+	// contacts to the contact pass (the solver before the joint solve; for comparison: it
+	// converges slowly where the two fight, doc.go).
 	SplitContacts bool
-	// FrictionRows puts each contact's friction into the joint solve as two tangent rows
-	// (three times the columns) instead of leaving it to the contact pass.
+	// FrictionRows puts the friction of the self contacts the joint solve presses into it, as
+	// two tangent rows each; false leaves it to the contact pass, which then has little to
+	// press with (the joint solve resolved the overlap), and a knot dragged by one end slips.
 	FrictionRows bool
 	// MaxGraspForce is the largest force, N, a HoldPosition tool exerts: when its spring
 	// would pull harder the tool gives way and pulls its node with exactly MaxGraspForce
@@ -57,8 +59,8 @@ type Params struct {
 }
 
 // DefaultParams returns the parameters of the package doc: substeps from the motion (1..256,
-// 0.4 R per substep), one pass of direct solve + contacts and up to 16 while a link is off by
-// more than 0.5 % (measured: 8 let a granny knot pulled at the cap drift by 2 % of its length),
+// 0.4 R per substep), one pass of direct solve + contacts and up to 16 (joint solves with
+// friction rows) while a link is off by more than 0.5 %,
 // tools capped at 50 N (a firm pull on a suture; USP 3-0 nylon's knot-pull strength is about
 // 15–20 N, so 50 N never limits a realistic tool and still bounds an impossible one).
 func DefaultParams() Params {
