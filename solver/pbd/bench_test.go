@@ -68,6 +68,34 @@ func BenchmarkCoil100(b *testing.B) {
 
 func BenchmarkTightKnot1000(b *testing.B) { benchSteps(b, tightKnotWorld(b, 1000)) }
 
+// BenchmarkTightKnot1000Split is BenchmarkTightKnot1000 with the split passes (SplitContacts:
+// the chain's windows alone, then the contact pass; the solver before the joint solve).
+func BenchmarkTightKnot1000Split(b *testing.B) {
+	w := tightKnotWorld(b, 1000)
+	w.Solver.(*Solver).P.SplitContacts = true
+	benchSteps(b, w)
+}
+
+// BenchmarkJammedKnot100 pulls a 100-link overhand knot at the tools' cap (jammedKnot), the
+// joint solve and the split passes side by side; stretch/op is the worst link's relative
+// error after the steps timed.
+func BenchmarkJammedKnot100(b *testing.B) {
+	for _, split := range []bool{false, true} {
+		name := "joint"
+		if split {
+			name = "split"
+		}
+		b.Run(name, func(b *testing.B) {
+			p := DefaultParams()
+			p.SplitContacts = split
+			w, s := jammedKnot(b, 1, p)
+			run(b, w, 500)
+			benchSteps(b, w)
+			b.ReportMetric(s.maxStretch(w.State), "stretch")
+		})
+	}
+}
+
 // benchSteps times w.Step and reports substeps and contacts per step.
 func benchSteps(b *testing.B, w *world.World) {
 	b.ReportAllocs()
