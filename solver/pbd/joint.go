@@ -60,6 +60,15 @@ const (
 // pairs a pass may close (a wider reach took twice the rows and as many passes).
 const jointReach = 0.1
 
+// pgsSweeps and pgsTol bound projected Gauss–Seidel: at most so many sweeps, and none once no
+// multiplier moves its row by more than pgsTol of the largest |b|. Measured on a knot jammed
+// at the cap: 30 sweeps and 1e-3 keep its links as close to length as 100 and 1e-4 (0.5 %)
+// at two thirds of the cost; 15 and 1e-2 take more passes.
+const (
+	pgsSweeps = 30
+	pgsTol    = 1e-3
+)
+
 // jointRow is one row of a contact in the joint solve: its normal (kind 0) or, with
 // Params.FrictionRows, one of the two tangents of a self contact the normals press (kind 1,
 // 2, appended in pairs after the normals).
@@ -542,8 +551,8 @@ func (s *Solver) segSys(st *rope.State, seg int32) int {
 // ρₙ/Dₙₙ); a tangent pair likewise, then kept within μs·λₙ of its normal (scaled to μk·λₙ when
 // it slides); ρ = b − Dλ is kept up to date column by column, so a row whose λ stays put
 // (a contact that opens) costs nothing. It starts from λ = 0, or (warm) from the rows' λ; it
-// stops when no λ moves its row by more than 1e-4 of the largest |b| (a displacement, m), or
-// after 100 sweeps.
+// stops when no λ moves its row by more than pgsTol of the largest |b| (a displacement, m), or
+// after pgsSweeps sweeps.
 func (s *Solver) pgs(warm bool) {
 	n := len(s.jc)
 	D := s.jd[:n*n]
@@ -568,7 +577,7 @@ func (s *Solver) pgs(warm bool) {
 			}
 		}
 	}
-	for sweep := 0; sweep < 100; sweep++ {
+	for sweep := 0; sweep < pgsSweeps; sweep++ {
 		var change float64
 		for k := range s.jc {
 			c := &s.jc[k]
@@ -595,7 +604,7 @@ func (s *Solver) pgs(warm bool) {
 			}
 			change = max(change, s.moveRow(k, lam, rho, D))
 		}
-		if change <= 1e-4*scale {
+		if change <= pgsTol*scale {
 			break
 		}
 	}
