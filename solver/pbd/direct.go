@@ -302,14 +302,28 @@ func (s *Solver) factorRange(st *rope.State, k, j0, j1 int, h float64) (float64,
 		z := &sz[j]
 		z[0], z[1], z[2], z[3], z[4], z[5] = z0*e0, z1*e1, z2*e2, z3*e3, z4*e4, z5*e5
 	}
-	// Back: Δλ_j = L̂_j⁻ᵀ(z̃_j − Ỹ_{j+1}Δλ_{j+1}).
+	// A non-finite Δλ is a degenerate system (rounding): the solve is left out.
+	return math.Sqrt(viol2), backSweep(sd, sx, sz, nil)
+}
+
+// backSweep runs the backward sweep of a factor (factorRange) on links 0..len(x)−1 of slices
+// aligned with x (sd[j] and sx[j] of link j; sx[len(x)] too when next is given): x holds z̃ on
+// entry and Δλ on exit, Δλ_j = L̂_j⁻ᵀ(z̃_j − Ỹ_{j+1}Δλ_{j+1}), the Δλ after the last link being
+// next (nil: none, the system ends there). It reports whether every Δλ is finite.
+func backSweep(sd, sx []mat6, x []vec6, next *vec6) bool {
 	var xs, xb vec.V3 // Δλ_{j+1}
 	var nonFinite float64
+	m, n := len(x), len(x) // n: links of sx used
+	if next != nil {
+		xs, xb = vec.V3{X: next[0], Y: next[1], Z: next[2]}, vec.V3{X: next[3], Y: next[4], Z: next[5]}
+		n++
+	}
+	sd, sx = sd[:m:m], sx[:n:n]
 	for j := m - 1; j >= 0; j-- {
-		z := &sz[j]
+		z := &x[j]
 		us := vec.V3{X: z[0], Y: z[1], Z: z[2]}
 		ub := vec.V3{X: z[3], Y: z[4], Z: z[5]}
-		if j+1 < m {
+		if j+1 < n {
 			Y := &sx[j+1]
 			us = us.Sub(vec.V3{X: Y[0] * xs.X, Y: Y[1]*xs.X + Y[2]*xs.Y, Z: Y[3]*xs.X + Y[4]*xs.Y + Y[5]*xs.Z})
 			ub.X -= Y[6]*xs.X + Y[7]*xs.Y + Y[8]*xs.Z + Y[15]*xb.X + Y[16]*xb.Y + Y[17]*xb.Z
@@ -331,8 +345,7 @@ func (s *Solver) factorRange(st *rope.State, k, j0, j1 int, h float64) (float64,
 		// x·0 is 0 for a finite x, NaN otherwise.
 		nonFinite += s0*0 + s1*0 + s2*0 + b0*0 + b1*0 + b2*0
 	}
-	// A non-finite Δλ is a degenerate system (rounding): the solve is left out.
-	return math.Sqrt(viol2), nonFinite == 0
+	return nonFinite == 0
 }
 
 // applyRange applies the Δλ in s.sz of links j0..j1−1 of strand k (factorRange):

@@ -206,15 +206,7 @@ func (s *Solver) gatherJoint(st *rope.State, obs []shape.Shape) {
 		}
 		d := math.Sqrt(d2)
 		pa, pb := p0.Lerp(p1, u), q0.Lerp(q1, v)
-		var n vec.V3
-		if d > 1e-12*lim {
-			n = pa.Sub(pb).Scale(1 / d)
-		} else {
-			n = p1.Sub(p0).Cross(q1.Sub(q0)).Unit()
-			if n == (vec.V3{}) {
-				n = p1.Sub(p0).AnyPerp()
-			}
-		}
+		n := pairNormal(p0, p1, q0, q1, pa, pb, d, lim)
 		t1 := p1.Sub(p0)
 		t1 = t1.Sub(n.Scale(n.Dot(t1))).Unit()
 		if t1 == (vec.V3{}) {
@@ -723,37 +715,12 @@ func (s *Solver) forward(y *jointSys, x []vec6, base, from, to int32, prev *vec6
 }
 
 // backward runs the backward sweep of system y's factor on links to..from (local, downwards),
-// x[j−base] holding z̃_j on entry and Δλ_j on exit: Δλ_j = L̂_j⁻ᵀ(z̃_j − Ỹ_{j+1}Δλ_{j+1}). The
-// Δλ after to is next (nil: zero; it must be when to is the system's last link).
+// x[j−base] holding z̃_j on entry and Δλ_j on exit (backSweep). The Δλ after to is next (nil:
+// zero; it is ignored when to is the system's last link).
 func (s *Solver) backward(y *jointSys, x []vec6, base, from, to int32, next *vec6) {
-	var xs, xb vec.V3
-	if next != nil {
-		xs, xb = vec.V3{X: next[0], Y: next[1], Z: next[2]}, vec.V3{X: next[3], Y: next[4], Z: next[5]}
+	if to+1 >= y.j1-y.j0 {
+		next = nil
 	}
-	m := y.j1 - y.j0
-	for j := to; j >= from; j-- {
-		g := y.f + j
-		z := &x[j-base]
-		us := vec.V3{X: z[0], Y: z[1], Z: z[2]}
-		ub := vec.V3{X: z[3], Y: z[4], Z: z[5]}
-		if j+1 < m && (j < to || next != nil) {
-			Y := &s.sx[g+1]
-			us = us.Sub(vec.V3{X: Y[0] * xs.X, Y: Y[1]*xs.X + Y[2]*xs.Y, Z: Y[3]*xs.X + Y[4]*xs.Y + Y[5]*xs.Z})
-			ub.X -= Y[6]*xs.X + Y[7]*xs.Y + Y[8]*xs.Z + Y[15]*xb.X + Y[16]*xb.Y + Y[17]*xb.Z
-			ub.Y -= Y[9]*xs.X + Y[10]*xs.Y + Y[11]*xs.Z + Y[18]*xb.X + Y[19]*xb.Y + Y[20]*xb.Z
-			ub.Z -= Y[12]*xs.X + Y[13]*xs.Y + Y[14]*xs.Z + Y[21]*xb.X + Y[22]*xb.Y + Y[23]*xb.Z
-		}
-		L := &s.sd[g]
-		b2 := ub.Z
-		b1 := ub.Y - L[19]*b2
-		b0 := ub.X - L[16]*b1 - L[18]*b2
-		us.X -= L[6]*b0 + L[9]*b1 + L[12]*b2
-		us.Y -= L[7]*b0 + L[10]*b1 + L[13]*b2
-		us.Z -= L[8]*b0 + L[11]*b1 + L[14]*b2
-		s2 := us.Z
-		s1 := us.Y - L[4]*s2
-		s0 := us.X - L[1]*s1 - L[3]*s2
-		xs, xb = vec.V3{X: s0, Y: s1, Z: s2}, vec.V3{X: b0, Y: b1, Z: b2}
-		z[0], z[1], z[2], z[3], z[4], z[5] = s0, s1, s2, b0, b1, b2
-	}
+	g := y.f + from
+	backSweep(s.sd[g:], s.sx[g:], x[from-base:to-base+1], next)
 }

@@ -521,17 +521,9 @@ func (s *Solver) contacts(st *rope.State, obs []shape.Shape) float64 {
 		if d2 >= lim*lim {
 			continue
 		}
-		pa, pb := p0.Lerp(p1, u), q0.Lerp(q1, v)
 		d := math.Sqrt(d2)
-		var n vec.V3
-		if d > 1e-12*lim {
-			n = pa.Sub(pb).Scale(1 / d)
-		} else {
-			n = p1.Sub(p0).Cross(q1.Sub(q0)).Unit()
-			if n == (vec.V3{}) {
-				n = p1.Sub(p0).AnyPerp()
-			}
-		}
+		pa, pb := p0.Lerp(p1, u), q0.Lerp(q1, v)
+		n := pairNormal(p0, p1, q0, q1, pa, pb, d, lim)
 		wa0, wa1, wb0, wb1 := s.w[a]*(1-u), s.w[a+1]*u, s.w[b]*(1-v), s.w[b+1]*v
 		den := wa0*(1-u) + wa1*u + wb0*(1-v) + wb1*v
 		if den == 0 {
@@ -581,6 +573,19 @@ func (s *Solver) contacts(st *rope.State, obs []shape.Shape) float64 {
 		s.pushed(a+1, n, dl*w1)
 	}
 	return deepest
+}
+
+// pairNormal returns the unit normal from segment q0q1's closest point pb to segment p0p1's
+// pa, d apart; for axes that meet (d below 1e-12 of lim) the normal of both segments, or any
+// perpendicular to p0p1 if they are parallel.
+func pairNormal(p0, p1, q0, q1, pa, pb vec.V3, d, lim float64) vec.V3 {
+	if d > 1e-12*lim {
+		return pa.Sub(pb).Scale(1 / d)
+	}
+	if n := p1.Sub(p0).Cross(q1.Sub(q0)).Unit(); n != (vec.V3{}) {
+		return n
+	}
+	return p1.Sub(p0).AnyPerp()
 }
 
 // pushed records that the contact pass moved node i by dn along the obstacle's normal n in
