@@ -165,6 +165,11 @@ func (s *Solver) jointSolve(st *rope.State, obs []shape.Shape, h float64) int {
 		if c.kind == 0 {
 			nc++
 		}
+		if c.kind != 0 && c.lam != 0 {
+			// Friction bore on it: the next substep's first pass takes it too.
+			p := &s.self[c.ci]
+			s.engAt[p.A], s.engAt[p.B] = s.gen, s.gen
+		}
 		if c.lam == 0 {
 			continue
 		}

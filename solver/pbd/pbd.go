@@ -146,6 +146,7 @@ type Solver struct {
 	heldAt []uint32  // the substep (gen) in which the node last stuck to an obstacle
 	slipAt []uint32  // the substep in which it last slid along one
 	gen    uint32    // substep counter
+	engAt  []uint32  // per segment: the substep in which friction last bore on a self contact of it (contacts)
 	anc    []vec.V3  // where the friction spring is anchored
 	ancN   []vec.V3  // the obstacle's outward normal at the node
 	nmus   []float64 // static friction of the node's material
@@ -274,6 +275,7 @@ func (s *Solver) Reset(st *rope.State) error {
 	s.sz = resize(s.sz, m, 0)
 	s.sg = resize(s.sg, m, 0)
 	s.yh = resize(s.yh, m, 0)
+	s.engAt = resize(s.engAt, m, 0)
 	s.segWin = resize(s.segWin, m, 0)
 	for g := range s.segWin {
 		s.segWin[g] = -1

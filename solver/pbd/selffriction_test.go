@@ -54,11 +54,12 @@ func TestFrictionRopeOnRope(t *testing.T) {
 // node, wrapped half a turn round it, pulled down by force tools of F and k·F at its two
 // ends, no gravity. Euler–Eytelwein: it holds while k < e^(μs·π) (2.57 for μs = 0.3) and
 // slides towards the larger force beyond (and off: its light end goes over the top).
-// Measured (slip: the most of half the difference of the ends' motion in 0.5 s): 2.0 mm at
-// k = 1 and 3.4 mm at k = 1.5 (a creep: self friction is a position correction after each
-// pass, ARCHITECTURE.md's known limits), 17 mm at k = 2 (it gives way below the limit), and
-// at k = 3 the cord slides off (4.8 cm: its whole leg). Asserted: under 5 mm at k = 1.5, more
-// than 3 cm at k = 3.
+// Measured (slip: the most of half the difference of the ends' motion in 0.5 s): 0.12 mm at
+// k = 1, 0.63 mm at 1.5 and 4.4 mm at 2 (a creep), and at 2.4 — below the limit — the cord
+// slides off (5.7 cm: its whole leg), as at 3. Before the first pass took the contacts
+// friction bears on into the joint solve (friction only as a correction after the solve):
+// 2.0, 3.4 and 17 mm, sliding off at 2.2. Asserted: under 2 mm at k = 1.5, more than 3 cm
+// at k = 3.
 func TestCapstanRopeOnRope(t *testing.T) {
 	const R, l, F = 3e-3, 2e-3, 1.0
 	rho := 2 * R // the cord's axis round the taut cord's
@@ -95,11 +96,11 @@ func TestCapstanRopeOnRope(t *testing.T) {
 		}
 		return most
 	}
-	for _, k := range []float64{1, 1.5, 2, 3} {
+	for _, k := range []float64{1, 1.5, 2, 2.4, 3} {
 		d := slip(k)
 		t.Logf("k = %.1f: slipped %.3g m in 0.5 s (capstan limit e^(0.3π) = %.2f)", k, d, math.Exp(0.3*math.Pi))
-		if k == 1.5 && math.Abs(d) > 5e-3 {
-			t.Errorf("k = 1.5: slipped %.3g m; want < 5 mm (well inside the capstan limit)", d)
+		if k == 1.5 && math.Abs(d) > 2e-3 {
+			t.Errorf("k = 1.5: slipped %.3g m; want < 2 mm (well inside the capstan limit)", d)
 		}
 		if k == 3 && !(d > 0.03) {
 			t.Errorf("k = 3: slipped %.3g m; want > 3 cm (beyond the capstan limit: off the taut cord)", d)

@@ -345,8 +345,17 @@ func (s *Solver) iterate(st *rope.State, in *solver.Input, h, frac float64) {
 	for it := 0; it < max(s.P.Iterations, s.P.MaxIterations); it++ {
 		// One solve is one Newton step of the whole strand (of a window of it).
 		if it < max(s.P.Iterations, 1) {
+			// The strands with self contacts friction bore on in this substep or the last
+			// are solved jointly with those contacts from the first pass on (friction rows
+			// with the substep's whole normal impulse; friction after the solve creeps).
+			joint := it == 0 && !s.P.SplitContacts && s.P.FrictionRows && s.engagedWindows(st)
+			if joint {
+				s.jointSolve(st, in.Obstacles, h)
+			}
 			for k := range st.Strands {
-				s.cosserat(st, k, h)
+				if !joint || !s.inJoint(k) {
+					s.cosserat(st, k, h)
+				}
 			}
 			if it == 0 {
 				// A strand far from its constraints (a link stretched or sheared by more
@@ -534,6 +543,11 @@ func (s *Solver) contacts(st *rope.State, obs []shape.Shape) float64 {
 		dp := pa.Sub(s.xs[a].Lerp(s.xs[a+1], u)).Sub(pb.Sub(s.xs[b].Lerp(s.xs[b+1], v)))
 		mus := 0.5 * (s.mus[c.A] + s.mus[c.B])
 		muk := 0.5 * (s.muk[c.A] + s.muk[c.B])
+		// Friction bears on this pair (its tangential motion is a tenth of what static
+		// friction may hold, or more): the next substep's first pass solves it jointly.
+		if dt := dp.Sub(n.Scale(n.Dot(dp))).Norm(); mus > 0 && dt >= 0.1*mus*depth && dt > 1e-4*s.rmin {
+			s.engAt[c.A], s.engAt[c.B] = s.gen, s.gen
+		}
 		dl := n.Scale(depth).Add(friction(dp, n, depth, mus, muk)).Scale(1 / den)
 		pos[a] = p0.Add(dl.Scale(wa0))
 		pos[a+1] = p1.Add(dl.Scale(wa1))
@@ -753,6 +767,37 @@ func (s *Solver) shearWindows(st *rope.State, tol float64) float64 {
 		s.win = ws.flush()
 	}
 	return math.Sqrt(m)
+}
+
+// engagedWindows lists in s.win the windows round the segments friction bore on in this
+// substep or the last (engAt), two links either side, and reports whether there are any.
+func (s *Solver) engagedWindows(st *rope.State) bool {
+	s.win = s.win[:0]
+	if s.gen < 2 {
+		return false
+	}
+	for k, str := range st.Strands {
+		nl := str.Links()
+		eng := s.engAt[str.FirstSeg : str.FirstSeg+nl]
+		ws := windows{k: k, n: nl, margin: 2, out: s.win}
+		for j, g := range eng {
+			if g+1 >= s.gen {
+				ws.add(j)
+			}
+		}
+		s.win = ws.flush()
+	}
+	return len(s.win) > 0
+}
+
+// inJoint reports whether the joint solve of this pass took strand k.
+func (s *Solver) inJoint(k int) bool {
+	for si := range s.js {
+		if int(s.js[si].k) == k {
+			return s.js[si].ok
+		}
+	}
+	return false
 }
 
 // window is links j0..j1−1 of strand k.
