@@ -25,7 +25,11 @@ const hapticKnotScene = `{
 // Issue 10 §3: a virtual device on the UDP bridge grasps the free end of a loose overhand knot
 // (the other end pinned) and pulls it away at 10 cm/s, then holds. The force it feels rises as
 // the knot tightens and then settles; no force above the clamp ever leaves the server; when the
-// device goes silent the watchdog releases the grasp and the force drops to zero.
+// device goes silent the watchdog releases the grasp and the force drops to zero. "Rises":
+// the held force is at least 1.5 times the force early in the pull (0.2–0.5 s). Measured
+// under pbd: 1.24 N early and 2.4–2.8 N held (clamp 3 N); before pbd's first pass took the
+// self contacts friction bears on into its joint solve, 0.83 N early (less friction while
+// the rope slid through the loose knot).
 func TestHapticDevicePullsKnot(t *testing.T) {
 	if testing.Short() {
 		t.Skip("real-time haptic session")
@@ -131,7 +135,7 @@ func TestHapticDevicePullsKnot(t *testing.T) {
 	st := s.HapticStats()
 	t.Logf("device force: %.3f N early in the pull, %.3f N once held (peak %.3f N, clamp %g N); loop period p50 %v p99 %v max %v",
 		early, late, peak, clamp, st.PeriodP50, st.PeriodP99, st.PeriodMax)
-	if !(late > 2*early && late > 0.05) {
+	if !(late > 1.5*early && late > 0.05) {
 		t.Errorf("the force did not rise as the knot tightened: %.3f N early, %.3f N held", early, late)
 	}
 	if !lastEngaged {
