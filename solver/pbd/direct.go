@@ -291,19 +291,29 @@ func (s *Solver) factorRange(st *rope.State, k, j0, j1 int, h float64) (float64,
 		L[9], L[10], L[11] = n1.X, n1.Y, n1.Z
 		L[12], L[13], L[14] = n2.X, n2.Y, n2.Z
 		L[15], L[16], L[17], L[18], L[19], L[20] = e3, v10, e4, v20, v21, e5
-		z0 := ys.X
-		z1 := ys.Y - u10*z0
-		z2 := ys.Z - u20*z0 - u21*z1
-		zs := vec.V3{X: z0, Y: z1, Z: z2}
-		v := yb.Sub(vec.V3{X: n0.Dot(zs), Y: n1.Dot(zs), Z: n2.Dot(zs)})
-		z3 := v.X
-		z4 := v.Y - v10*z3
-		z5 := v.Z - v20*z3 - v21*z4
-		z := &sz[j]
-		z[0], z[1], z[2], z[3], z[4], z[5] = z0*e0, z1*e1, z2*e2, z3*e3, z4*e4, z5*e5
+		blockSolve(L, ys, yb, &sz[j])
 	}
 	// A non-finite Δλ is a degenerate system (rounding): the solve is left out.
 	return math.Sqrt(viol2), backSweep(sd, sx, sz, nil)
+}
+
+// blockSolve sets z = Δ⁻¹ẑ with L̂ẑ = (ys, yb), L̂Δ⁻¹ one link's factor as factorRange stores
+// it: the forward sweep's last step at that link.
+func blockSolve(L *mat6, ys, yb vec.V3, z *vec6) {
+	u10, u20, u21 := L[1], L[3], L[4]
+	n0 := vec.V3{X: L[6], Y: L[7], Z: L[8]}
+	n1 := vec.V3{X: L[9], Y: L[10], Z: L[11]}
+	n2 := vec.V3{X: L[12], Y: L[13], Z: L[14]}
+	v10, v20, v21 := L[16], L[18], L[19]
+	z0 := ys.X
+	z1 := ys.Y - u10*z0
+	z2 := ys.Z - u20*z0 - u21*z1
+	zs := vec.V3{X: z0, Y: z1, Z: z2}
+	w := yb.Sub(vec.V3{X: n0.Dot(zs), Y: n1.Dot(zs), Z: n2.Dot(zs)})
+	z3 := w.X
+	z4 := w.Y - v10*z3
+	z5 := w.Z - v20*z3 - v21*z4
+	z[0], z[1], z[2], z[3], z[4], z[5] = z0*L[0], z1*L[2], z2*L[5], z3*L[15], z4*L[17], z5*L[20]
 }
 
 // backSweep runs the backward sweep of a factor (factorRange) on links 0..len(x)−1 of slices

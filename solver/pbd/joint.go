@@ -701,21 +701,7 @@ func (s *Solver) forward(y *jointSys, x []vec6, base, from, to int32, prev *vec6
 			ys = ys.Sub(y0.Scale(zb.X).Add(y1.Scale(zb.Y)).Add(y2.Scale(zb.Z)))
 			yb = yb.Sub(x0.Scale(zb.X).Add(x1.Scale(zb.Y)).Add(x2.Scale(zb.Z)))
 		}
-		L := &s.sd[g]
-		e0, u10, e1, u20, u21, e2 := L[0], L[1], L[2], L[3], L[4], L[5]
-		n0 := vec.V3{X: L[6], Y: L[7], Z: L[8]}
-		n1 := vec.V3{X: L[9], Y: L[10], Z: L[11]}
-		n2 := vec.V3{X: L[12], Y: L[13], Z: L[14]}
-		e3, v10, e4, v20, v21, e5 := L[15], L[16], L[17], L[18], L[19], L[20]
-		z0 := ys.X
-		z1 := ys.Y - u10*z0
-		z2 := ys.Z - u20*z0 - u21*z1
-		zs := vec.V3{X: z0, Y: z1, Z: z2}
-		w := yb.Sub(vec.V3{X: n0.Dot(zs), Y: n1.Dot(zs), Z: n2.Dot(zs)})
-		z3 := w.X
-		z4 := w.Y - v10*z3
-		z5 := w.Z - v20*z3 - v21*z4
-		v[0], v[1], v[2], v[3], v[4], v[5] = z0*e0, z1*e1, z2*e2, z3*e3, z4*e4, z5*e5
+		blockSolve(&s.sd[g], ys, yb, v)
 	}
 }
 
