@@ -113,9 +113,8 @@ type jointSys struct {
 }
 
 // jointSolve runs one pass of the joint solve on the strands of the windows in s.win
-// (maxStretch) and the self contacts between their windows; it returns how many contacts it
-// solved with them.
-func (s *Solver) jointSolve(st *rope.State, obs []shape.Shape, h float64) int {
+// (maxStretch) and the contacts between their windows.
+func (s *Solver) jointSolve(st *rope.State, obs []shape.Shape, h float64) {
 	// The windows pick the contacts (those the chain fights with); the system is the whole
 	// strand: a window's own system leaves its ends free, and in a knot pulled tight the error
 	// then only moves to the links past them, a window's length per pass (the taut tails to
@@ -159,12 +158,8 @@ func (s *Solver) jointSolve(st *rope.State, obs []shape.Shape, h float64) int {
 		}
 	}
 	pos := st.Pos
-	nc := 0
 	for ri := range s.jc {
 		c := &s.jc[ri]
-		if c.kind == 0 {
-			nc++
-		}
 		if c.kind != 0 && c.lam != 0 {
 			// Friction bore on it: the next substep's first pass takes it too.
 			p := &s.self[c.ci]
@@ -184,7 +179,6 @@ func (s *Solver) jointSolve(st *rope.State, obs []shape.Shape, h float64) int {
 			}
 		}
 	}
-	return nc
 }
 
 // gatherJoint lists in s.jc the rows of the candidate contacts whose segments lie in windows
