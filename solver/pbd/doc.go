@@ -59,9 +59,9 @@
 //     strands of a tight knot), so the passes repeat — Iterations at least, up to
 //     MaxIterations (16) — while a link is off its rest length by more than StretchTolerance
 //     (0.5 %). The first Iterations passes solve the strands alone — except the strands with
-//     self contacts friction bore on in this substep or the last (a tangential motion of at
-//     least a tenth of what static friction may hold, or a friction row that acted): those
-//     the first pass solves jointly with those contacts, so friction has the substep's whole
+//     contacts friction bore on in this substep or the last (a tangential motion of at
+//     least a tenth of what static friction may hold, or a friction row that acted; and the
+//     obstacle contacts below): those the first pass solves jointly with those contacts, so friction has the substep's whole
 //     normal impulse to hold with (as a correction after the solve it let a cord hung over a
 //     taut cord creep 3.4 mm in 0.5 s at a tension ratio of 1.5; now 0.6 mm). The later
 //     passes solve the chain and the contacts together (joint.go): the windows round the links still off
@@ -69,7 +69,7 @@
 //     side) pick the contacts — self and obstacle pairs within 0.1 R whose segments lie in
 //     them — and their strands are solved whole with those contacts as extra rows, by the
 //     Schur complement on the factored chain and projected Gauss–Seidel on the small Delassus
-//     matrix, the self contacts pressed with two friction rows each (FrictionRows). Solving
+//     matrix, the contacts pressed with two friction rows each (FrictionRows). Solving
 //     the two in turn instead (SplitContacts) converges slowly where they fight: a knot jammed
 //     by tools at their cap kept links 19 % long after 16 passes (0.5 % joint), and without
 //     friction was pulled through itself (TestJammedKnotKeepsLength).
@@ -78,17 +78,30 @@
 //
 // # Friction against obstacles
 //
-// An obstacle is fixed, so its friction can live inside the direct solve: a node touching an
-// obstacle at the substep start (its segment within 0.1 R of the surface) that stuck in the
-// last substep, or now moves along the surface by less than 1 % of R, is held by an implicit
-// spring (FrictionStiffness, 10⁵ N/m) to where it stuck, folded into its mass like a tool.
-// After the first solve the spring's force on the node must push it out of the obstacle
-// (Fₙ > 0) and lie in the friction cone (|Fₜ| ≤ μs·Fₙ); a node that fails slides: it is not
-// held, and after the substep its velocity along the surface loses μk·dₙ/h (all of it if that
-// is less), dₙ the contact pass's normal push (Müller et al. 2020 §3.6), until it stops and
-// may stick again. Friction as a position correction after the solve, as for self contact,
-// undoes the solve's own corrections: a rope pulled round a pole had its links stretched
-// several-fold.
+// A contact with an obstacle that friction bears on — a node held by a friction spring whose
+// tangential force reached a tenth of μs·Fₙ, or a contact sliding along the surface by a
+// tenth of what static friction may hold — is taken by the joint solve from the next
+// substep's first pass on, with two tangent rows as for self contact (the contact point's
+// displacement along the surface since the substep began, driven to zero within μs·λₙ), and
+// stays in while it touches (up to maxObsFr rows: 64 segments; the rest keep the springs).
+// A contact that had slid by 10⁻³ R in the substep when the rows are built gets μk·λₙ, one
+// that had not μs·λₙ, so the whole wrap must be at its static limit before it slides (capped
+// at μk whenever a row left the static disc during the sweeps, a rope round a pole slid at
+// e^(μk·θ) = 2.19 instead of e^(μs·θ) = 2.57). TestCapstan: a rope half round a pole holds
+// at a tension ratio of 2.45, slides at 2.7, and once sliding goes on at 2.3 and stops at
+// 1.9 (Coulomb with μs = 0.3, μk = 0.25). With the springs alone it held at a ratio of 5.
+//
+// A new contact (and one beyond the rows' budget) is held by friction springs inside the
+// direct solve: a node touching an obstacle at the substep start (its segment within 0.1 R of
+// the surface) that stuck in the last substep, or now moves along the surface by less than 1 %
+// of R, is held by an implicit spring (FrictionStiffness, 10⁵ N/m) to where it stuck, folded
+// into its mass like a tool. After the first solve the spring's force on the node must push
+// it out of the obstacle (Fₙ > 0) and lie in the friction cone (|Fₜ| ≤ μs·Fₙ); a node that
+// fails slides: it is not held, and after the substep its velocity along the surface loses
+// μk·dₙ/h (all of it if that is less), dₙ the contact pass's normal push (Müller et al. 2020
+// §3.6), until it stops and may stick again. Friction as a position correction after the
+// solve, as the contact pass does for self contact, undoes the solve's own corrections: a
+// rope pulled round a pole had its links stretched several-fold.
 //  5. Final pass: Stats.MinSelfGap and MinObsGap from the candidate pairs at the end
 //     positions, contacts within 0.05·R counted.
 //

@@ -38,16 +38,17 @@ import (
 // response (Δλ after the region as a function of the forward sweep's last value; six solves
 // of the tail), so a column costs the region, not the strand (TestJointRegionSolveIsExact).
 //
-// Coulomb friction of the self contacts is in the same system (FrictionRows): after the
+// Coulomb friction of the contacts is in the same system (FrictionRows): after the
 // normal rows are solved, each self contact they press gets two rows more, the relative
 // tangential displacement of its contact points since the substep began along two tangents
 // (the first along segment a's axis, where a rope slides in a knot), driven to zero while the
-// pair of their multipliers stays within μs·λₙ; a pair that would leave that disc slides,
-// scaled to μk·λₙ (Macklin et al. 2014 §6.1, as implicit rows); projected Gauss–Seidel goes
+// pair of their multipliers stays within μs·λₙ, or μk·λₙ if the contact already slid in this
+// substep (slipDisp; Macklin et al. 2014 §6.1, as implicit rows); projected Gauss–Seidel goes
 // on from the normal solution. Friction as a position correction after the solve, as the
 // contact pass does, undoes the chain's length corrections, and after a joint solve the
 // contact pass has no overlap left to press with: a 7_1 knot dragged by one end slipped.
-// Friction against obstacles is inside the chain's solve already (stickFriction).
+// The obstacle contacts friction bears on get the same rows (the obstacle stands still: the
+// contact point's own displacement), the others friction springs (stickFriction, doc.go).
 
 // maxJoint bounds the rows of one joint solve and maxJointX the stored columns X (links
 // summed over rows); contacts beyond are left to the contact pass.
@@ -55,6 +56,17 @@ const (
 	maxJoint  = 3 * 128
 	maxJointX = 1 << 18
 )
+
+// slipDisp is how far, in R, a contact's points may have slid relative to each other since
+// the substep began and still stick: the friction of a contact below it is capped at μs·λₙ, of
+// one above at μk·λₙ. (Capped at μk whenever a pair left the static disc during the sweeps, a
+// contact that touched the rim while its neighbours had not yet taken their share slid, and a
+// rope round a pole slid at e^(μk·θ), not e^(μs·θ).)
+const slipDisp = 1e-3
+
+// maxObsFr bounds the rows (a normal and two tangents each) of the obstacle contacts whose
+// friction the joint solve takes; the others are held by friction springs (stickFriction).
+const maxObsFr = maxJoint / 2
 
 // jointReach is how far apart, in R, the surfaces of a pair in the joint solve may be: the
 // pairs a pass may close (a wider reach took twice the rows and as many passes).
@@ -74,7 +86,10 @@ const (
 // 2, appended in pairs after the normals).
 type jointRow struct {
 	ci   int32    // index in s.self (−1: an obstacle contact)
+	sa   int32    // an obstacle contact's segment
 	kind int8     // 0 normal, 1 and 2 tangents
+	fric bool     // a normal with tangent rows
+	slip bool     // a normal whose contact points slid over the substep so far (kinetic friction)
 	nrm  int32    // a tangent's normal row
 	node [4]int32 // nodes a, a+1, b, b+1 (−1: none; an obstacle contact has a, a+1 or one node)
 	g    [4]vec.V3
@@ -145,6 +160,7 @@ func (s *Solver) jointSolve(st *rope.State, obs []shape.Shape, h float64) {
 	if len(s.jc) > 0 {
 		s.solveJoint(st)
 	}
+
 	for si := range s.js {
 		y := &s.js[si]
 		if y.ok {
@@ -160,10 +176,15 @@ func (s *Solver) jointSolve(st *rope.State, obs []shape.Shape, h float64) {
 	pos := st.Pos
 	for ri := range s.jc {
 		c := &s.jc[ri]
-		if c.kind != 0 && c.lam != 0 {
+		if c.kind != 0 && c.lam != 0 && c.ci >= 0 {
 			// Friction bore on it: the next substep's first pass takes it too.
 			p := &s.self[c.ci]
 			s.engAt[p.A], s.engAt[p.B] = s.gen, s.gen
+		}
+		if c.ci < 0 && c.mus > 0 {
+			// An obstacle contact whose friction it took stays in while it touches (left
+			// to the friction springs on and off, those held it in every other substep).
+			s.engAt[c.sa] = s.gen
 		}
 		if c.lam == 0 {
 			continue
@@ -174,7 +195,7 @@ func (s *Solver) jointSolve(st *rope.State, obs []shape.Shape, h float64) {
 			}
 			dx := c.g[r].Scale(s.w[i] * c.lam)
 			pos[i] = pos[i].Add(dx)
-			if c.ci < 0 {
+			if c.ci < 0 && c.kind == 0 && !c.fric {
 				s.pushed(i, c.g[r].Unit(), dx.Norm()) // (kinetic friction, slideFriction)
 			}
 		}
@@ -187,8 +208,63 @@ func (s *Solver) jointSolve(st *rope.State, obs []shape.Shape, h float64) {
 func (s *Solver) gatherJoint(st *rope.State, obs []shape.Shape) {
 	s.jc = s.jc[:0]
 	pos := st.Pos
+	nfr := 0 // obstacle rows with friction rows to come
+	// Obstacle contacts first (those whose friction it takes, stickFriction, have room for
+	// their tangent rows): a plane per node, as in contacts; the obstacles stand still, so a
+	// tangent row's displacement is the contact point's own; mus = 0 for the others.
+	for ci := range s.obs {
+		c := &s.obs[ci]
+		if s.segWin[c.A] < 0 {
+			continue
+		}
+		sh := &obs[c.Obstacle]
+		a := st.SegNode[c.A]
+		r := st.SegRadius[c.A]
+		reach := r + jointReach*s.rmin
+		row := jointRow{ci: -1, sa: c.A, nrm: -1, node: [4]int32{-1, -1, -1, -1}, sys: [2]int32{-1, -1}}
+		if sh.Kind == shape.Plane {
+			for e := int32(0); e < 2; e++ {
+				if e == 1 && s.joint[c.A] {
+					break // the next segment's first node
+				}
+				i := a + e
+				d := pos[i].Sub(sh.Center).Dot(sh.Axis)
+				if d >= reach || s.w[i] == 0 || len(s.jc) >= maxJoint/2 {
+					continue
+				}
+				rw := row
+				rw.node[0] = i
+				rw.g[0] = sh.Axis
+				rw.rhs = r - d
+				if s.obsFr[c.A] == s.gen {
+					rw.mus, rw.muk = s.nmus[i], s.nmuk[i]
+					nfr++
+				}
+				s.obsTangents(&rw, sh.Axis, pos[a+1].Sub(pos[a]), pos[i].Sub(s.xs[i]))
+				s.columns(st, &rw, c.A, -1)
+				s.jc = append(s.jc, rw)
+			}
+			continue
+		}
+		t, _, n, d := sh.SegDist(pos[a], pos[a+1])
+		if d >= reach || len(s.jc) >= maxJoint/2 {
+			continue
+		}
+		row.node[0], row.node[1] = a, a+1
+		row.u = t
+		row.g[0], row.g[1] = n.Scale(1-t), n.Scale(t)
+		row.rhs = r - d
+		if s.obsFr[c.A] == s.gen {
+			row.mus, row.muk = 0.5*(s.nmus[a]+s.nmus[a+1]), 0.5*(s.nmuk[a]+s.nmuk[a+1])
+			nfr++
+		}
+		s.obsTangents(&row, n, pos[a+1].Sub(pos[a]), pos[a].Lerp(pos[a+1], t).Sub(s.xs[a].Lerp(s.xs[a+1], t)))
+		s.columns(st, &row, c.A, -1)
+		s.jc = append(s.jc, row)
+	}
+	// Self contacts.
 	for ci := range s.self {
-		if len(s.jc) >= maxJoint {
+		if len(s.jc)+2*nfr >= maxJoint {
 			break
 		}
 		c := &s.self[ci]
@@ -216,52 +292,26 @@ func (s *Solver) gatherJoint(st *rope.State, obs []shape.Shape) {
 		r := jointRow{ci: int32(ci), nrm: -1, node: [4]int32{a, a + 1, b, b + 1}, sys: [2]int32{-1, -1},
 			u: u, v: v, t: [2]vec.V3{t1, t2}, dt: [2]float64{t1.Dot(dp), t2.Dot(dp)},
 			mus: 0.5 * (s.mus[c.A] + s.mus[c.B]), muk: 0.5 * (s.muk[c.A] + s.muk[c.B])}
+		r.slip = math.Hypot(r.dt[0], r.dt[1]) > slipDisp*s.rmin
 		r.g = [4]vec.V3{n.Scale(1 - u), n.Scale(u), n.Scale(v - 1), n.Scale(-v)}
 		r.rhs = lim - d
 		s.columns(st, &r, c.A, c.B)
 		s.jc = append(s.jc, r)
 	}
-	// Obstacle contacts: their normals (friction against an obstacle is inside the chain's
-	// solve already, stickFriction); a plane per node, as in contacts.
-	for ci := range s.obs {
-		c := &s.obs[ci]
-		if s.segWin[c.A] < 0 {
-			continue
-		}
-		sh := &obs[c.Obstacle]
-		a := st.SegNode[c.A]
-		r := st.SegRadius[c.A]
-		reach := r + jointReach*s.rmin
-		row := jointRow{ci: -1, nrm: -1, node: [4]int32{-1, -1, -1, -1}, sys: [2]int32{-1, -1}}
-		if sh.Kind == shape.Plane {
-			for e := int32(0); e < 2; e++ {
-				if e == 1 && s.joint[c.A] {
-					break // the next segment's first node
-				}
-				i := a + e
-				d := pos[i].Sub(sh.Center).Dot(sh.Axis)
-				if d >= reach || s.w[i] == 0 || len(s.jc) >= maxJoint {
-					continue
-				}
-				rw := row
-				rw.node[0] = i
-				rw.g[0] = sh.Axis
-				rw.rhs = r - d
-				s.columns(st, &rw, c.A, -1)
-				s.jc = append(s.jc, rw)
-			}
-			continue
-		}
-		t, _, n, d := sh.SegDist(pos[a], pos[a+1])
-		if d >= reach || len(s.jc) >= maxJoint {
-			continue
-		}
-		row.node[0], row.node[1] = a, a+1
-		row.g[0], row.g[1] = n.Scale(1-t), n.Scale(t)
-		row.rhs = r - d
-		s.columns(st, &row, c.A, -1)
-		s.jc = append(s.jc, row)
+}
+
+// obsTangents sets an obstacle contact row's tangents (the first along the segment's axis
+// ax, projected on the surface of normal n) and its contact point's displacement dp along
+// them.
+func (s *Solver) obsTangents(r *jointRow, n, ax, dp vec.V3) {
+	t1 := ax.Sub(n.Scale(n.Dot(ax))).Unit()
+	if t1 == (vec.V3{}) {
+		t1 = n.AnyPerp()
 	}
+	t2 := n.Cross(t1)
+	r.t = [2]vec.V3{t1, t2}
+	r.dt = [2]float64{t1.Dot(dp), t2.Dot(dp)}
+	r.slip = math.Hypot(r.dt[0], r.dt[1]) > slipDisp*s.rmin
 }
 
 // columns sets row r's column S_ck: node i enters the stretch rows of the link it ends
@@ -316,16 +366,25 @@ func (s *Solver) solveJoint(st *rope.State) {
 		n0 := len(s.jc)
 		for k := range n0 {
 			c := s.jc[k] // (a copy: the appends below may move s.jc)
-			if c.ci < 0 || c.lam == 0 || c.mus == 0 || len(s.jc)+2 > maxJoint {
+			if c.lam == 0 || c.mus == 0 || len(s.jc)+2 > maxJoint {
 				continue
 			}
+			s.jc[k].fric = true
 			for e := range 2 {
 				t := c.t[e]
-				r := jointRow{ci: c.ci, kind: int8(1 + e), nrm: int32(k), node: c.node, sys: [2]int32{-1, -1},
+				r := jointRow{ci: c.ci, sa: c.sa, kind: int8(1 + e), nrm: int32(k), node: c.node, sys: [2]int32{-1, -1},
 					mus: c.mus, muk: c.muk, rhs: -c.dt[e]}
-				r.g = [4]vec.V3{t.Scale(1 - c.u), t.Scale(c.u), t.Scale(c.v - 1), t.Scale(-c.v)}
-				p := &s.self[c.ci]
-				s.columns(st, &r, p.A, p.B)
+				if c.ci >= 0 {
+					r.g = [4]vec.V3{t.Scale(1 - c.u), t.Scale(c.u), t.Scale(c.v - 1), t.Scale(-c.v)}
+					p := &s.self[c.ci]
+					s.columns(st, &r, p.A, p.B)
+				} else {
+					r.g = [4]vec.V3{t, {}, {}, {}}
+					if c.node[1] >= 0 {
+						r.g[0], r.g[1] = t.Scale(1-c.u), t.Scale(c.u)
+					}
+					s.columns(st, &r, c.sa, -1)
+				}
 				s.jc = append(s.jc, r)
 			}
 		}
@@ -588,7 +647,10 @@ func (s *Solver) pgs(warm bool) {
 				t1 := &s.jc[k-1]
 				ln := s.jc[c.nrm].lam
 				if m := math.Hypot(t1.lam, lam); m > c.mus*ln {
-					f := c.muk * ln / m
+					f := c.mus * ln / m
+					if s.jc[c.nrm].slip {
+						f = c.muk * ln / m
+					}
 					change = max(change, s.moveRow(k-1, t1.lam*f, rho, D))
 					lam *= f
 				}

@@ -34,9 +34,11 @@ type Params struct {
 	// contacts to the contact pass (the solver before the joint solve; for comparison: it
 	// converges slowly where the two fight, doc.go).
 	SplitContacts bool
-	// FrictionRows puts the friction of the self contacts the joint solve presses into it, as
-	// two tangent rows each; false leaves it to the contact pass, which then has little to
-	// press with (the joint solve resolved the overlap), and a knot dragged by one end slips.
+	// FrictionRows puts the friction of the contacts the joint solve presses into it, as two
+	// tangent rows each; false leaves self friction to the contact pass, which then has little
+	// to press with (the joint solve resolved the overlap), and a knot dragged by one end
+	// slips; and obstacle friction to the friction springs, which over-hold (a rope round a
+	// pole held at 5 times the tension of its other end, Coulomb's limit 2.57).
 	FrictionRows bool
 	// MaxGraspForce is the largest force, N, a HoldPosition tool exerts: when its spring
 	// would pull harder the tool gives way and pulls its node with exactly MaxGraspForce
@@ -52,9 +54,10 @@ type Params struct {
 	// smallest rope radius; the substep count is chosen so that motion fits, and no node moves
 	// more than twice that in a substep (the no-pass-through argument in doc.go).
 	MoveFraction float64
-	// FrictionStiffness is the stiffness, N/m, of the spring that holds a node touching an
-	// obstacle to where it stuck (static friction, solved implicitly inside the direct solve;
-	// see doc.go): a sticking node creeps at most μs·N/FrictionStiffness, m.
+	// FrictionStiffness is the stiffness, N/m, of the spring that holds a node newly touching
+	// an obstacle to where it stuck (static friction, solved implicitly inside the direct
+	// solve, until the joint solve takes the contact; see doc.go): a sticking node creeps at
+	// most μs·N/FrictionStiffness, m.
 	FrictionStiffness float64
 }
 
@@ -114,8 +117,9 @@ type grasp struct {
 
 // stuckNode is a node held by static friction against an obstacle in one substep.
 type stuckNode struct {
-	i int32
-	w float64 // the node's inverse mass without the friction spring, 1/kg
+	i   int32
+	seg int32   // the segment whose contact holds it
+	w   float64 // the node's inverse mass without the friction spring, 1/kg
 }
 
 // endDrive is a rope end whose segment's orientation is prescribed (SetEndRotation).
@@ -146,7 +150,8 @@ type Solver struct {
 	heldAt []uint32  // the substep (gen) in which the node last stuck to an obstacle
 	slipAt []uint32  // the substep in which it last slid along one
 	gen    uint32    // substep counter
-	engAt  []uint32  // per segment: the substep in which friction last bore on a self contact of it (contacts)
+	engAt  []uint32  // per segment: the substep in which friction last bore on a contact of it
+	obsFr  []uint32  // per segment: the substep whose joint solve takes its obstacle contacts' friction
 	anc    []vec.V3  // where the friction spring is anchored
 	ancN   []vec.V3  // the obstacle's outward normal at the node
 	nmus   []float64 // static friction of the node's material
@@ -276,6 +281,7 @@ func (s *Solver) Reset(st *rope.State) error {
 	s.sg = resize(s.sg, m, 0)
 	s.yh = resize(s.yh, m, 0)
 	s.engAt = resize(s.engAt, m, 0)
+	s.obsFr = resize(s.obsFr, m, 0)
 	s.segWin = resize(s.segWin, m, 0)
 	for g := range s.segWin {
 		s.segWin[g] = -1

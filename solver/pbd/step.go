@@ -414,7 +414,9 @@ func (s *Solver) springGrasp(g *grasp, pos []vec.V3, h float64) {
 // substep, is held by an implicit spring (FrictionStiffness) to its anchor — where it stuck —
 // folded into its mass like a grasp. checkFriction decides after the solve whether it held.
 // (Friction as a position correction after the solve instead undoes the solve's own length
-// corrections: a rope pulled round a pole stretched its links several-fold.)
+// corrections: a rope pulled round a pole stretched its links several-fold.) The contacts
+// friction bore on in this substep or the last go to the joint solve instead (obsFr, up to
+// maxObsFr rows), which holds them exactly within the cone (the springs over-hold: see doc.go).
 func (s *Solver) stickFriction(st *rope.State, obs []shape.Shape, h float64) {
 	s.stuck = s.stuck[:0]
 	s.gen++
@@ -425,11 +427,24 @@ func (s *Solver) stickFriction(st *rope.State, obs []shape.Shape, h float64) {
 	vslow := 0.01 * s.rmin
 	kh2 := s.P.FrictionStiffness * h * h
 	pos := st.Pos
+	budget := maxObsFr
 	for ci := range s.obs {
 		c := &s.obs[ci]
 		sh := &obs[c.Obstacle]
 		a := st.SegNode[c.A]
 		r := st.SegRadius[c.A]
+		if s.obsRows() && s.engaged(c.A) {
+			// Friction bore on it in this substep or the last: the joint solve takes it.
+			rows := 3
+			if sh.Kind == shape.Plane {
+				rows = 6
+			}
+			if budget >= rows {
+				budget -= rows
+				s.obsFr[c.A] = s.gen
+				continue
+			}
+		}
 		if sh.Kind != shape.Plane {
 			if _, _, _, d := sh.SegDist(s.xs[a], s.xs[a+1]); d >= r+reach {
 				continue
@@ -458,7 +473,7 @@ func (s *Solver) stickFriction(st *rope.State, obs []shape.Shape, h float64) {
 			s.ancN[i] = n
 			m := 1 / s.w[i]
 			pos[i] = pos[i].Scale(m).Add(s.anc[i].Scale(kh2)).Scale(1 / (m + kh2))
-			s.stuck = append(s.stuck, stuckNode{i: i, w: s.w[i]})
+			s.stuck = append(s.stuck, stuckNode{i: i, seg: c.A, w: s.w[i]})
 			s.w[i] = -1 / (m + kh2) // negative: marks it held (restored below)
 		}
 	}
@@ -466,6 +481,9 @@ func (s *Solver) stickFriction(st *rope.State, obs []shape.Shape, h float64) {
 		s.w[f.i] = -s.w[f.i]
 	}
 }
+
+// obsRows reports whether the joint solve takes the friction of the obstacle contacts.
+func (s *Solver) obsRows() bool { return s.P.FrictionRows && !s.P.SplitContacts }
 
 // checkFriction keeps the friction anchors that held after the solve: the spring's force on
 // the node must push it out of the obstacle (Fn > 0) and lie within the friction cone
@@ -483,6 +501,10 @@ func (s *Solver) checkFriction(st *rope.State) {
 			s.heldAt[i] = s.gen
 		} else {
 			s.slipAt[i] = s.gen
+		}
+		if s.obsRows() && !(ft <= 0.1*s.nmus[i]*fn) {
+			// Friction bears on it: from the next substep on the joint solve takes it.
+			s.engAt[f.seg] = s.gen
 		}
 	}
 }
@@ -562,9 +584,9 @@ func (s *Solver) contacts(st *rope.State, obs []shape.Shape) float64 {
 		if sh.Kind == shape.Plane {
 			// A plane is deepest at a node: contact per node (the segment's first node, and
 			// its last when it ends the strand), exact for a rope lying flat.
-			deepest = math.Max(deepest, s.planeNode(pos, a, sh, r))
+			deepest = math.Max(deepest, s.planeNode(pos, c.A, a, sh, r))
 			if !s.joint[c.A] {
-				deepest = math.Max(deepest, s.planeNode(pos, a+1, sh, r))
+				deepest = math.Max(deepest, s.planeNode(pos, c.A, a+1, sh, r))
 			}
 			continue
 		}
@@ -583,6 +605,10 @@ func (s *Solver) contacts(st *rope.State, obs []shape.Shape) float64 {
 		dl := depth / den
 		pos[a] = p0.Add(n.Scale(dl * w0))
 		pos[a+1] = p1.Add(n.Scale(dl * w1))
+		if s.obsFr[c.A] == s.gen {
+			continue // its friction is in the joint solve
+		}
+		s.engageObs(c.A, n, p0.Lerp(p1, t).Sub(s.xs[a].Lerp(s.xs[a+1], t)), depth, 0.5*(s.nmus[a]+s.nmus[a+1]))
 		s.pushed(a, n, dl*w0)
 		s.pushed(a+1, n, dl*w1)
 	}
@@ -638,16 +664,31 @@ func (s *Solver) slideFriction(h float64) {
 	s.slide = s.slide[:0]
 }
 
-// planeNode pushes node i out of a plane; it returns how deep it was, m.
-func (s *Solver) planeNode(pos []vec.V3, i int32, sh *shape.Shape, r float64) float64 {
+// planeNode pushes node i of segment seg out of a plane; it returns how deep it was, m.
+func (s *Solver) planeNode(pos []vec.V3, seg, i int32, sh *shape.Shape, r float64) float64 {
 	d := pos[i].Sub(sh.Center).Dot(sh.Axis)
 	if d >= r || s.w[i] == 0 {
 		return 0
 	}
 	depth := r - d
 	pos[i] = pos[i].Add(sh.Axis.Scale(depth))
-	s.pushed(i, sh.Axis, depth)
+	if s.obsFr[seg] != s.gen {
+		s.engageObs(seg, sh.Axis, pos[i].Sub(s.xs[i]), depth, s.nmus[i])
+		s.pushed(i, sh.Axis, depth)
+	}
 	return depth
+}
+
+// engageObs marks segment seg for the joint solve's obstacle friction (engAt) if its contact
+// point, pushed out depth along n, moved along the surface by a tenth of what static friction
+// may hold or more since the substep began (dp): it slides.
+func (s *Solver) engageObs(seg int32, n, dp vec.V3, depth, mus float64) {
+	if !s.obsRows() || mus == 0 {
+		return
+	}
+	if dt := dp.Sub(n.Scale(n.Dot(dp))).Norm(); dt >= 0.1*mus*depth && dt > 1e-4*s.rmin {
+		s.engAt[seg] = s.gen
+	}
 }
 
 // finalGaps fills the contact counts and the smallest gaps from a final narrow-phase pass over
@@ -773,21 +814,23 @@ func (s *Solver) shearWindows(st *rope.State, tol float64) float64 {
 // substep or the last (engAt), two links either side, and reports whether there are any.
 func (s *Solver) engagedWindows(st *rope.State) bool {
 	s.win = s.win[:0]
-	if s.gen < 2 {
-		return false
-	}
 	for k, str := range st.Strands {
 		nl := str.Links()
-		eng := s.engAt[str.FirstSeg : str.FirstSeg+nl]
 		ws := windows{k: k, n: nl, margin: 2, out: s.win}
-		for j, g := range eng {
-			if g+1 >= s.gen {
+		for j := range nl {
+			if s.engaged(int32(str.FirstSeg + j)) {
 				ws.add(j)
 			}
 		}
 		s.win = ws.flush()
 	}
 	return len(s.win) > 0
+}
+
+// engaged reports whether friction bore on a contact of segment g in this substep or the last.
+func (s *Solver) engaged(g int32) bool {
+	e := s.engAt[g]
+	return e != 0 && e+1 >= s.gen
 }
 
 // inJoint reports whether the joint solve of this pass took strand k.
