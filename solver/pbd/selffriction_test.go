@@ -59,7 +59,7 @@ func TestFrictionRopeOnRope(t *testing.T) {
 // 5.8 cm (off the taut cord) at 2.7 and 3. With friction capped at μk·λₙ whenever a contact
 // left the static disc during the solver's sweeps (before slipDisp), it slid at 2.4; loaded
 // all at once instead of ramped it still slips a little at first (0.6 mm at k = 1.5, 4 mm at
-// 2: the normal force builds while the cord already moves) and slides at 2.4 (once moving,
+// 2: the normal force builds while the cord already moves) and slides from 2.3 on (once moving,
 // only kinetic friction holds it, and e^(μk·π) = 2.19). Asserted: under 0.1 mm for k ≤ 2.45,
 // more than 3 cm at k ≥ 2.7.
 func TestCapstanRopeOnRope(t *testing.T) {
