@@ -1,7 +1,8 @@
 // Package solvertest is the conformance suite every physical solver of knotsim passes (pbd
 // today; dvi and implicit later): closed forms of statics (catenary, Euler–Bernoulli
 // cantilever, axial force), conservation (momentum, energy that never grows without input),
-// inextensibility, contact and Coulomb friction, no pass-through under fast random tool
+// inextensibility, contact and Coulomb friction (on an incline, and summed round a pole: the
+// capstan equation), no pass-through under fast random tool
 // motion with the knot type checked, robustness to absurd input, determinism and no
 // allocation per step.
 //
@@ -70,6 +71,7 @@ func Run(t *testing.T, f Factory) {
 		{"EnergyNeverGrows", EnergyNeverGrows},
 		{"RestsOnPlane", RestsOnPlane},
 		{"CoulombFrictionOnIncline", FrictionIncline},
+		{"CapstanRoundPole", Capstan},
 		{"NoPassThroughFastTools", NoPassThrough},
 		{"AbsurdInputStaysFinite", AbsurdInput},
 		{"Deterministic", Deterministic},
@@ -434,6 +436,62 @@ func FrictionIncline(t *testing.T, f Factory) {
 		want := v0*tt + acc*tt*tt/2
 		if math.Abs(moved/want-1) > 0.1 {
 			t.Errorf("tan θ = %.2f > μs: slid %.4g m, kinetic friction gives %.4g m", c.tanTheta, moved, want)
+		}
+	}
+}
+
+// Capstan: friction summed along a wrap, the Euler–Eytelwein (capstan) equation, the reason a
+// hitch round a pole holds. A rope (R = 2 mm, 5 mm links, μs = 0.3, μk = 0.25) half round a
+// fixed pole (θ = π), no gravity, both ends pulled down by 0.5 N force tools for 0.1 s, then one
+// end's force ramped to k·0.5 N over 0.2 s: it holds (its heavy end moves less than 0.2 mm in
+// the next 0.2 s) at k = 2.2, below e^(μs·π) = 2.57, and slides (more than 5 cm) at k = 3.
+func Capstan(t *testing.T, f Factory) {
+	const (
+		rp, r, l = 0.02, 0.002, 0.005 // pole radius, rope radius, link, m
+		tail     = 0.15               // hanging length each side, m
+		f0       = 0.5                // the light end's pull, N
+	)
+	pole := shape.Shape{Kind: shape.Capsule, A: vec.V3{X: -0.2}, B: vec.V3{X: 0.2}, Radius: rp}
+	rho := rp + r
+	var pts []vec.V3
+	for i := 0; i <= 30; i++ { // left side, from the bottom up
+		pts = append(pts, vec.V3{Y: -rho, Z: -tail + tail*float64(i)/30})
+	}
+	for i := 1; i < 14; i++ { // over the top
+		a := math.Pi * float64(i) / 14
+		pts = append(pts, vec.V3{Y: -rho * math.Cos(a), Z: rho * math.Sin(a)})
+	}
+	for i := 0; i <= 30; i++ { // right side, down
+		pts = append(pts, vec.V3{Y: rho, Z: -tail * float64(i) / 30})
+	}
+	m := material.Material{Density: 1140, Young: 2e6, Shear: 1e6, Friction: material.Friction{Static: 0.3, Kinetic: 0.25}, Damping: 2}
+	length := 2*tail + math.Pi*rho
+	n := int(math.Round(length / l))
+	for _, c := range []struct {
+		k      float64
+		slides bool
+	}{{2.2, false}, {3, true}} {
+		w := Build(t, f, m, r, length/float64(n), rope.Resample(pts, n), vec.V3{}, pole)
+		w.AddTool(world.Tool{Name: "light", Node: 0, Mode: solver.HoldForce, Force: vec.V3{Z: -f0}, Active: true})
+		hv := w.AddTool(world.Tool{Name: "heavy", Node: n, Mode: solver.HoldForce, Force: vec.V3{Z: -f0}, Active: true})
+		Steps(t, w, 100)
+		for i := 1; i <= 200; i++ {
+			w.Tools[hv].Force = vec.V3{Z: -f0 * (1 + (c.k-1)*float64(i)/200)}
+			Steps(t, w, 1)
+		}
+		z := w.State.Pos[n].Z
+		Steps(t, w, 200)
+		moved := z - w.State.Pos[n].Z
+		t.Logf("T_high/T_low = %.1f (e^(μs·π) = %.2f): the heavy end moved %.3g m in 0.2 s; worst overlap with the pole %.2g R",
+			c.k, math.Exp(0.3*math.Pi), moved, w.Worst.ObsOverlap/r)
+		if !c.slides && math.Abs(moved) > 2e-4 {
+			t.Errorf("k = %.1f < e^(μs·π): the rope slid %.3g m round the pole", c.k, moved)
+		}
+		if c.slides && !(moved > 0.05) {
+			t.Errorf("k = %.1f > e^(μs·π): the rope held (moved %.3g m)", c.k, moved)
+		}
+		if w.Worst.ObsOverlap > 0.25*r {
+			t.Errorf("k = %.1f: the rope went %.2g R into the pole", c.k, w.Worst.ObsOverlap/r)
 		}
 	}
 }
