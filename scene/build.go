@@ -10,6 +10,7 @@ import (
 	"github.com/knotsim/knotsim/rope"
 	"github.com/knotsim/knotsim/shape"
 	"github.com/knotsim/knotsim/solver"
+	"github.com/knotsim/knotsim/solver/dvi"
 	"github.com/knotsim/knotsim/solver/ftl"
 	"github.com/knotsim/knotsim/solver/pbd"
 	"github.com/knotsim/knotsim/vec"
@@ -128,6 +129,31 @@ func newSolver(s *Scene, det collide.Detector) (solver.Solver, error) {
 			p.MaxGraspForce = *s.Solver.MaxGraspForce
 		}
 		return pbd.New(p, det)
+	case "dvi":
+		p := dvi.DefaultParams()
+		if s.Solver.Iterations > 0 {
+			p.MaxIter = s.Solver.Iterations
+		}
+		p.Substeps = s.Solver.Substeps
+		if s.Solver.MaxGraspForce != nil {
+			p.MaxGraspForce = *s.Solver.MaxGraspForce
+		}
+		if s.Solver.Multipliers != "" {
+			p.Multipliers = s.Solver.Multipliers
+		}
+		if s.Solver.AirDrag != nil {
+			p.AirDrag = *s.Solver.AirDrag
+		}
+		if s.Solver.BendDamping != nil {
+			p.BendDamping = *s.Solver.BendDamping
+		}
+		if s.Solver.ContactStiffness != nil {
+			p.ContactStiffness = *s.Solver.ContactStiffness
+		}
+		if s.Solver.Extensible != nil {
+			p.Extensible = *s.Solver.Extensible
+		}
+		return dvi.New(p, det)
 	case "ftl", "":
 		return ftl.New(ftl.Params{
 			Delta:        s.Solver.Delta,

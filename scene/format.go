@@ -24,8 +24,10 @@
 //
 // "solver": {"type": "ftl", ...} (the default) is the geometric Follow-The-Leader solver: no
 // mass, no forces; it ignores gravity and materials. "solver": {"type": "pbd", ...} is the
-// physical position-based solver: gravity, materials, force tools. Each type has its own
-// fields (see Solver); a field of the other type is an error naming it and the solver:
+// physical position-based solver: gravity, materials, force tools; "solver": {"type": "dvi",
+// ...} the physical discrete variational Kirchhoff thread (seed 004), the same physics
+// layer. Each type has its own fields (see Solver); a field of another type is an error
+// naming it and the solver:
 //
 //	scene: solver.epsilon: a field of the ftl solver; this scene's solver is pbd
 //
@@ -50,7 +52,7 @@
 // preset, "radius" may be omitted: it defaults to half the preset's diameter; otherwise
 // "radius" is required. Materials describe the rope, not the solver: the
 // FTL solver accepts and ignores them. Under a physical solver a rope without a material gets
-// DefaultMaterial (WithDefaults), so every scene also runs under "pbd".
+// DefaultMaterial (WithDefaults), so every scene also runs under "pbd" and "dvi".
 //
 // # Tools
 //
@@ -94,6 +96,7 @@ import (
 	"io"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -122,6 +125,7 @@ const (
 	MaxLengthPasses     = 100              // solver.length_passes
 	MaxStretchCap       = 10.0             // largest solver.max_stretch
 	MaxPBDIterations    = 100              // solver.iterations under "pbd"
+	MaxDVIIterations    = 1000             // solver.iterations under "dvi" (multiplier iterations)
 	MaxSubsteps         = 1000             // solver.substeps
 	MaxForce            = 1e4              // N, bound on |f| of a force key and on solver.max_grasp_force
 	MaxGravity          = world.MaxGravity // m/s², bound on |gravity|
@@ -176,9 +180,9 @@ type Scene struct {
 
 // Solver types and broad phases a scene may name.
 var (
-	SolverTypes = []string{"ftl", "pbd"}
+	SolverTypes = []string{"ftl", "pbd", "dvi"}
 	// PhysicalSolverTypes are the solver types with mass, forces and materials.
-	PhysicalSolverTypes = []string{"pbd"}
+	PhysicalSolverTypes = []string{"pbd", "dvi"}
 	Broadphases         = []string{"bvh", "aabb", "grid", "kubiak", "brute"}
 )
 
@@ -201,12 +205,20 @@ type Solver struct {
 
 	// Both. "ftl": collision response passes per cycle, 1..MaxIterations, default 8.
 	// "pbd": constraint iterations per substep, 1..MaxPBDIterations, or 0 (the default) to
-	// leave the choice to the solver.
+	// leave the choice to the solver. "dvi": the most multiplier iterations per substep,
+	// 1..MaxDVIIterations, or 0 (the default, 30).
 	Iterations int `json:"iterations,omitempty"`
 
-	// "pbd": the physical position-based solver (gravity, materials, forces).
-	Substeps      int      `json:"substeps,omitempty"`        // substeps per cycle, 1..MaxSubsteps; 0 (the default) = chosen by the solver from the motion
-	MaxGraspForce *float64 `json:"max_grasp_force,omitempty"` // N, 0 < f ≤ MaxForce: the most a position tool pulls with; beyond it the tool lags; default: the solver's (pbd: 50 N)
+	// "pbd" and "dvi": the physical solvers (gravity, materials, forces).
+	Substeps      int      `json:"substeps,omitempty"`        // substeps per cycle, 1..MaxSubsteps; 0 (the default) = chosen by the solver (pbd: from the motion; dvi: also from its stability limits)
+	MaxGraspForce *float64 `json:"max_grasp_force,omitempty"` // N, 0 < f ≤ MaxForce: the most a position tool pulls with; beyond it the tool lags; default: the solver's (50 N)
+
+	// "dvi": the discrete variational Kirchhoff thread (seed 004).
+	Multipliers      string   `json:"multipliers,omitempty"`       // "contraction" (the default; Eq. 10) or "newton" (Eq. 13)
+	AirDrag          *float64 `json:"air_drag,omitempty"`          // drag coefficient C_d of the thread (Eq. 4; 1.2 for a cylinder), 0..100; default 0 (none)
+	BendDamping      *float64 `json:"bend_damping,omitempty"`      // k_d, N·m·s, ≥ 0 (Eq. 5–6); default 0
+	ContactStiffness *float64 `json:"contact_stiffness,omitempty"` // k_s, N/m, > 0 (Eq. 14); default: chosen by the solver
+	Extensible       *bool    `json:"extensible,omitempty"`        // links stretch by T/EA (the paper's footnote 4); default false
 
 	Broadphase string `json:"broadphase,omitempty"` // both: one of Broadphases; default "bvh"
 }
@@ -566,6 +578,14 @@ func (s *Scene) WithDefaults() Scene {
 	if sv.MaxGraspForce != nil {
 		sv.MaxGraspForce = ptr(*sv.MaxGraspForce)
 	}
+	for _, p := range []**float64{&sv.AirDrag, &sv.BendDamping, &sv.ContactStiffness} {
+		if *p != nil {
+			*p = ptr(**p)
+		}
+	}
+	if sv.Extensible != nil {
+		sv.Extensible = ptr(*sv.Extensible)
+	}
 	if sv.Type == "ftl" {
 		if sv.Delta == 0 {
 			sv.Delta = defaultDelta * r
@@ -803,9 +823,15 @@ func (c *checker) validateSolver(sv *Solver, r float64, haveRadius bool) {
 	if typ == "" {
 		typ = "ftl"
 	}
+	// other reports whether a field is present, and adds an error if it is a field of other
+	// solvers than typ (owner: one name, or several joined by " and ").
 	other := func(name, owner string, present bool) bool {
-		if present && typ != owner {
-			c.add("solver."+name, "a field of the %s solver; this scene's solver is %s", owner, typ)
+		if present && !slices.Contains(strings.Split(owner, " and "), typ) {
+			what := "the " + owner + " solver"
+			if strings.Contains(owner, " and ") {
+				what = "the " + owner + " solvers"
+			}
+			c.add("solver."+name, "a field of %s; this scene's solver is %s", what, typ)
 			return false
 		}
 		return present
@@ -839,13 +865,30 @@ func (c *checker) validateSolver(sv *Solver, r float64, haveRadius bool) {
 		if sv.Iterations < 0 || sv.Iterations > MaxPBDIterations {
 			c.add("solver.iterations", "must be in 1..%d, or 0 for the solver's default (got %d)", MaxPBDIterations, sv.Iterations)
 		}
+	case "dvi":
+		if sv.Iterations < 0 || sv.Iterations > MaxDVIIterations {
+			c.add("solver.iterations", "must be in 1..%d, or 0 for the solver's default (got %d)", MaxDVIIterations, sv.Iterations)
+		}
 	}
-	if other("substeps", "pbd", sv.Substeps != 0) && (sv.Substeps < 1 || sv.Substeps > MaxSubsteps) {
+	if other("substeps", "pbd and dvi", sv.Substeps != 0) && (sv.Substeps < 1 || sv.Substeps > MaxSubsteps) {
 		c.add("solver.substeps", "must be in 1..%d, or 0 to let the solver choose (got %d)", MaxSubsteps, sv.Substeps)
 	}
-	if other("max_grasp_force", "pbd", sv.MaxGraspForce != nil) {
+	if other("max_grasp_force", "pbd and dvi", sv.MaxGraspForce != nil) {
 		c.positive("solver.max_grasp_force", *sv.MaxGraspForce, MaxForce, " N")
 	}
+	if other("multipliers", "dvi", sv.Multipliers != "") {
+		c.oneOf("solver.multipliers", sv.Multipliers, []string{"contraction", "newton"}, false)
+	}
+	if other("air_drag", "dvi", sv.AirDrag != nil) {
+		c.num("solver.air_drag", *sv.AirDrag, 0, 100, "")
+	}
+	if other("bend_damping", "dvi", sv.BendDamping != nil) {
+		c.num("solver.bend_damping", *sv.BendDamping, 0, 1e6, " N·m·s")
+	}
+	if other("contact_stiffness", "dvi", sv.ContactStiffness != nil) {
+		c.positive("solver.contact_stiffness", *sv.ContactStiffness, 1e12, " N/m")
+	}
+	other("extensible", "dvi", sv.Extensible != nil)
 	c.oneOf("solver.broadphase", sv.Broadphase, Broadphases, false)
 }
 

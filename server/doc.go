@@ -46,7 +46,7 @@
 //	        order (strand by strand, segment i joins nodes first+i and first+i+1);
 //	        nSegments = Σ max(nodes − 1, 0) over the frame's strands
 //
-// Tensions and forces come only from a physical solver ("pbd"); under the geometric FTL solver
+// Tensions and forces come only from a physical solver ("pbd", "dvi"); under the geometric FTL solver
 // the flag is 0 and every has-force byte is 0. Version 1 ("KSN1", a 32-byte header, 20-byte
 // tool records without force, no tensions) is no longer sent.
 //
@@ -58,8 +58,8 @@
 //
 // Server→client text frames are JSON events:
 //
-//	{"type":"hello","version":2,"scenes":[names],"scene":name,"solver":"ftl|pbd",
-//	 "solvers":["ftl","pbd"],"controller":bool,
+//	{"type":"hello","version":2,"scenes":[names],"scene":name,"solver":"ftl|pbd|dvi",
+//	 "solvers":["ftl","pbd","dvi"],"controller":bool,
 //	 "obstacles":[{"kind":"plane|sphere|pole|ring","center":[x,y,z],"axis":[x,y,z],
 //	               "a":[x,y,z],"b":[x,y,z],"radius":r,"major":R}],
 //	 "params":{"epsilon":m,"radius":m,"delta":m}}

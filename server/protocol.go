@@ -188,7 +188,7 @@ type SceneEvent struct {
 	Version    int            `json:"version"`
 	Scenes     []string       `json:"scenes"`
 	Scene      string         `json:"scene"`
-	Solver     string         `json:"solver"`  // the current world's solver type ("ftl", "pbd")
+	Solver     string         `json:"solver"`  // the current world's solver type ("ftl", "pbd", "dvi")
 	Solvers    []string       `json:"solvers"` // the solver types a "solver" command may name
 	Controller bool           `json:"controller"`
 	Obstacles  []ObstacleInfo `json:"obstacles"`

@@ -41,7 +41,7 @@ func seriesHeader(w *world.World) string {
 func newSeriesWriter(out io.Writer, w *world.World) (*seriesWriter, error) {
 	phy, ok := w.Solver.(solver.Physical)
 	if !ok {
-		return nil, fmt.Errorf("-series: the %s solver is geometric and has no energies or forces; run with -solver pbd", w.Solver.Name())
+		return nil, fmt.Errorf("-series: the %s solver is geometric and has no energies or forces; run with -solver pbd or dvi", w.Solver.Name())
 	}
 	s := &seriesWriter{w: bufio.NewWriterSize(out, 1<<16), phy: phy}
 	s.w.WriteString(seriesHeader(w))

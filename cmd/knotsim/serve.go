@@ -13,9 +13,11 @@ import (
 	"os/exec"
 	"os/signal"
 	"runtime"
+	"strings"
 	"syscall"
 	"time"
 
+	"github.com/knotsim/knotsim/scene"
 	"github.com/knotsim/knotsim/server"
 	"github.com/knotsim/knotsim/web"
 )
@@ -29,7 +31,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) error {
 	open := fl.Bool("open", false, "open the viewer in a browser")
 	rate := fl.Float64("rate", 0, "physics cycles per second (0: real time, 1/dt)")
 	haptic := fl.String("haptic", "", "listen for a haptic device on this UDP address (e.g. 127.0.0.1:7700; protocol in package haptics; try it with 'knotsim device')")
-	solverName := fl.String("solver", "", "run the scene with this solver instead of its own (ftl, pbd)")
+	solverName := fl.String("solver", "", "run the scene with this solver instead of its own: "+strings.Join(scene.SolverTypes, ", "))
 	origin := fl.String("origin", "", "also accept WebSocket connections from pages of this origin (host pattern, e.g. localhost:5173 for a viewer dev server)")
 	fl.Usage = func() {
 		fmt.Fprintln(stderr, "usage: knotsim serve [-addr 127.0.0.1:8080] [-scene overhand] [-record FILE] [-open]")

@@ -5,6 +5,7 @@ import (
 
 	"github.com/knotsim/knotsim/collide"
 	"github.com/knotsim/knotsim/solver"
+	"github.com/knotsim/knotsim/solver/dvi"
 	"github.com/knotsim/knotsim/solver/pbd"
 	"github.com/knotsim/knotsim/solver/solvertest"
 )
@@ -13,5 +14,15 @@ import (
 func TestPBD(t *testing.T) {
 	solvertest.Run(t, func(det collide.Detector) (solver.Physical, error) {
 		return pbd.New(pbd.DefaultParams(), det)
+	})
+}
+
+// dvi (seed 004) does not pass the whole suite yet: the checks it fails are listed with the
+// reason and reported as skipped (issue 11 stays open while any is).
+func TestDVI(t *testing.T) {
+	solvertest.RunExcept(t, func(det collide.Detector) (solver.Physical, error) {
+		return dvi.New(dvi.DefaultParams(), det)
+	}, map[string]string{
+		"CapstanRoundPole": "dvi's Coulomb friction acts after the multiplier solve, whose tension along the wrap undoes it: the rope slid round the pole at T_high/T_low = 2.2 (limit 2.57); issue 11",
 	})
 }

@@ -20,6 +20,7 @@ package solvertest
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/knotsim/knotsim/collide"
@@ -56,7 +57,12 @@ var Cord = material.Material{Density: 802, Young: 117e6, Shear: 39e6,
 	Friction: material.Friction{Static: 0.47, Kinetic: 0.4}, Damping: 0.5}
 
 // Run runs every check of the suite as a subtest.
-func Run(t *testing.T, f Factory) {
+func Run(t *testing.T, f Factory) { RunExcept(t, f, nil) }
+
+// RunExcept runs the suite like Run, except that the checks named in known (check name →
+// why the solver does not pass it yet, with the issue that tracks it) are reported as skipped
+// with that reason. A solver is not done while it has any.
+func RunExcept(t *testing.T, f Factory, known map[string]string) {
 	checks := []struct {
 		name string
 		fn   func(*testing.T, Factory)
@@ -78,7 +84,22 @@ func Run(t *testing.T, f Factory) {
 		{"NoAllocationPerStep", NoAllocation},
 	}
 	for _, c := range checks {
-		t.Run(c.name, func(t *testing.T) { c.fn(t, f) })
+		t.Run(c.name, func(t *testing.T) {
+			if why, ok := known[c.name]; ok {
+				t.Skipf("known failure: %s", why)
+			}
+			c.fn(t, f)
+		})
+	}
+	for name := range known {
+		if !slices.ContainsFunc(checks, func(c struct {
+			name string
+			fn   func(*testing.T, Factory)
+		}) bool {
+			return c.name == name
+		}) {
+			t.Errorf("known failure %q names no check of the suite", name)
+		}
 	}
 }
 

@@ -1,0 +1,79 @@
+package dvi
+
+import (
+	"math"
+	"testing"
+
+	"github.com/knotsim/knotsim/collide"
+	"github.com/knotsim/knotsim/material"
+	"github.com/knotsim/knotsim/rope"
+	"github.com/knotsim/knotsim/vec"
+	"github.com/knotsim/knotsim/world"
+)
+
+// coilWorld is pbd's BenchmarkCoil100 scene (solver/pbd/bench_test.go): a 100-link, 3 mm cord
+// (E = 50 MPa) wound as a helix whose turns touch, one end pinned, gravity along the axis;
+// h = 1 ms.
+func coilWorld(tb testing.TB, p Params) (*world.World, *Solver) {
+	tb.Helper()
+	const r, l, n = 0.003, 0.01, 100
+	var pts []vec.V3
+	for i := 0; i <= 4000; i++ {
+		a := float64(i) / 4000 * float64(n) * l / 0.04
+		pts = append(pts, vec.V3{X: 0.04 * math.Cos(a), Y: 0.04 * math.Sin(a), Z: 2 * r * a / (2 * math.Pi)})
+	}
+	st := &rope.State{}
+	m := material.Material{Density: 1100, Young: 5e7, Shear: 2e7, Friction: material.Friction{Static: 0.3, Kinetic: 0.2}, Damping: 5}
+	if _, err := st.Add(rope.Spec{Radius: r, Link: l, Pos: rope.Resample(pts, n), Material: m}); err != nil {
+		tb.Fatal(err)
+	}
+	det, err := collide.New("bvh")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	s, err := New(p, det)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	w, err := world.New(st, world.Config{Dt: 1e-3, Solver: s, Gravity: vec.V3{Z: -9.81}})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	w.AddTool(world.Tool{Name: "pin", Node: 0, Target: st.Pos[0], Active: true})
+	return w, s
+}
+
+// BenchmarkCoil100: the speed target, 100 nodes with self-contact at h = 1 ms, ≥ 20,000
+// steps/s; the two multiplier methods side by side (seed 004 §6.3 claims the contraction
+// mapping ≥ 20 % faster than Newton–Raphson; BENCHMARKS.md).
+func BenchmarkCoil100(b *testing.B) {
+	for _, m := range []string{"newton", "contraction"} {
+		b.Run(m, func(b *testing.B) {
+			p := DefaultParams()
+			p.Multipliers = m
+			w, s := coilWorld(b, p)
+			steps(b, w, 500)
+			b.ReportAllocs()
+			sub, its, contacts := 0, 0, 0
+			for b.Loop() {
+				if err := w.Step(); err != nil {
+					b.Fatal(err)
+				}
+				sub += s.LastSubsteps()
+				its += s.LastMultiplierIterations()
+				contacts += w.Last.SelfContacts
+			}
+			b.ReportMetric(float64(sub)/float64(b.N), "substeps/op")
+			b.ReportMetric(float64(its)/float64(b.N), "iterations/op")
+			b.ReportMetric(float64(contacts)/float64(b.N), "contacts/op")
+		})
+	}
+}
+
+func TestCoilStepDoesNotAllocate(t *testing.T) {
+	w, _ := coilWorld(t, DefaultParams())
+	steps(t, w, 200)
+	if a := testing.AllocsPerRun(100, func() { _ = w.Step() }); a != 0 {
+		t.Errorf("%v allocations per step", a)
+	}
+}

@@ -1,0 +1,781 @@
+package dvi
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/knotsim/knotsim/collide"
+	"github.com/knotsim/knotsim/rope"
+	"github.com/knotsim/knotsim/shape"
+	"github.com/knotsim/knotsim/solver"
+	"github.com/knotsim/knotsim/vec"
+)
+
+// maxMotionSubsteps caps the substeps the motion asks for: faster nodes are held back by the
+// motion guard (they lag, and lose the energy of the motion they could not make). A stiff
+// cord tied in a tight overhand springs open at up to 100 m/s under dvi (explicit bending,
+// no numerical dissipation), which would otherwise ask for hundreds of substeps.
+const maxMotionSubsteps = 64
+
+// calmSteps is how many steps must all need fewer substeps before the count falls.
+const calmSteps = 100
+
+// maxHalvings is how often a substep whose multiplier solve failed is split in two before the
+// step is an error.
+const maxHalvings = 4
+
+// Step implements solver.Solver; the algorithm is in doc.go.
+func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error {
+	if len(s.v) != len(st.Pos) || len(s.T) != st.NumSegs() || len(s.sd) != len(st.Strands) {
+		if err := s.Reset(st); err != nil {
+			return err
+		}
+	}
+	H := in.Dt
+	if !(H > 0) || math.IsInf(H, 0) {
+		return fmt.Errorf("dvi: step %v s must be positive and finite", H)
+	}
+	if !in.Gravity.IsFinite() {
+		return fmt.Errorf("dvi: gravity %v is not finite", in.Gravity)
+	}
+	*out = solver.Stats{MinSelfGap: math.Inf(1), MinObsGap: math.Inf(1)}
+	t0 := time.Now()
+	if err := s.loadGrasps(st, in); err != nil {
+		return err
+	}
+	// A node moves at most MoveFraction·R a substep (the no-pass-through bound), and at most
+	// a tenth of the shortest link: the multipliers are solved about the links' directions at
+	// x^k, and a tool whose tip moved 2 mm on a 1 cm link left Newton–Raphson without a root.
+	frac := math.Min(s.P.MoveFraction*s.rmin, 0.1*s.lmin)
+	D := s.motion(st, in, H, frac)
+	dcap := 1.25*D + 2*frac + 0.1*s.rmin + s.P.ContactOffset
+	tb := time.Now()
+	s.Det.Update(st)
+	tr := time.Now()
+	s.self = s.Det.Self(s.self[:0], st, 2*dcap)
+	s.obs = collide.Obstacles(s.obs[:0], st, in.Obstacles, dcap)
+	tc := time.Now()
+	s.pen = resize(s.pen, len(s.self), 0)
+	s.penO = resize(s.penO, len(s.obs), 0)
+	n, err := s.substeps(st, in, H, D, frac)
+	if err != nil {
+		return err
+	}
+	s.iters = 0
+	s.nsub = n
+	s.pressed = false
+	h := H / float64(n)
+	for k := 1; k <= n; k++ {
+		if err := s.substepSplit(st, in, h, float64(k-1)/float64(n), float64(k)/float64(n), frac, 0); err != nil {
+			return err
+		}
+	}
+	for gi := range s.grasps {
+		g := &s.grasps[gi]
+		if g.force {
+			continue
+		}
+		out.MaxLag = math.Max(out.MaxLag, st.Pos[g.node].Dist(g.target))
+		s.tipT[g.node] = g.tip
+		s.hadT[g.node] = true
+	}
+	td := time.Now()
+	s.finalGaps(st, in.Obstacles, out)
+	out.Iterations = n // substeps, as pbd reports (LastMultiplierIterations: the multipliers')
+	out.NsRefit = tr.Sub(tb).Nanoseconds()
+	out.NsDetect = tc.Sub(tr).Nanoseconds() + time.Since(td).Nanoseconds()
+	out.NsSolve = td.Sub(tc).Nanoseconds() + tb.Sub(t0).Nanoseconds()
+	return nil
+}
+
+// motion returns the largest predicted displacement of a node in a step of H, m: the fastest
+// node's, a free strand pulled by a force tool as a whole, and a position tool's tip (which
+// catches up at most two substeps' worth a step when it lags).
+func (s *Solver) motion(st *rope.State, in *solver.Input, H, frac float64) float64 {
+	var vmax float64
+	for i := range s.v {
+		vmax = math.Max(vmax, s.v[i].Norm2())
+	}
+	D := math.Sqrt(vmax)*H + 0.5*in.Gravity.Norm()*H*H
+	for gi := range s.grasps {
+		g := &s.grasps[gi]
+		if g.force {
+			a := in.Gravity
+			if !s.heldByPosition(st, int(g.node)) {
+				a = a.Add(g.applied.Scale(1 / s.strandMass(st, int(g.node))))
+			}
+			D = math.Max(D, s.v[g.node].Norm()*H+0.5*a.Norm()*H*H)
+		} else {
+			D = math.Max(D, math.Min(g.target.Dist(g.prev), g.target.Dist(s.tipT[g.node])+2*frac))
+		}
+	}
+	return D
+}
+
+// substeps returns the substep count of a step of H: Params.Substeps, or the most of the
+// motion's (D over MoveFraction·R), the explicit forces' stability limits (h < Safety·2/ω:
+// bending, penalty contact, twist), the bending dissipation's (h < m·l²/(6·k_d)) and a force
+// tool's kick (h²·|F|/m within half a link). More than MaxSubsteps is an error naming the
+// limit: a time step the integrator cannot hold.
+func (s *Solver) substeps(st *rope.State, in *solver.Input, H, D, frac float64) (int, error) {
+	s.ks = s.P.ContactStiffness
+	mmin := math.Inf(1)
+	for i := range s.m {
+		mmin = math.Min(mmin, s.m[i])
+	}
+	if s.ks == 0 {
+		const hc = 1e-4 // s: the substep the default contact stiffness allows
+		s.ks = math.Min(s.P.MaxGraspForce/(0.25*s.rmin), 0.5*mmin*(2*s.P.Safety/hc)*(2*s.P.Safety/hc))
+	}
+	if s.P.Substeps > 0 {
+		return s.P.Substeps, nil
+	}
+	// The limit that asks most, formatted only for the error (no allocation per step).
+	// The motion's count is capped at MaxSubsteps (a faster node is held back by the motion
+	// guard: it lags, as a tool faster than the substeps allow does); the stability limits
+	// are not.
+	need, why, wa, wb := math.Min(D/frac, float64(min(s.P.MaxSubsteps, maxMotionSubsteps))), "the motion (%.3g m a step, %.3g m a substep)", D, frac
+	limit := func(hmax float64, reason string, a, b float64) {
+		if n := H / hmax; n > need {
+			need, why, wa, wb = n, reason, a, b
+		}
+	}
+	for k, str := range st.Strands {
+		d := &s.sd[k]
+		m := 0.5 * d.mass // the ends' half masses set the limits
+		l := str.Link
+		// A bent joint is stiffer than a straight one: ω² scales with |∂E_b/∂c| (EI/l when
+		// straight; up to 9 % low for sharp bends, within Safety).
+		if w2 := bendOmega2(d.EI, m, l) * math.Max(1, d.gmax*l/d.EI); w2 > 0 {
+			limit(s.P.Safety*2/math.Sqrt(w2), "bending stiffness %.3g N·m² on %.3g kg nodes", d.EI, m)
+		}
+		if s.P.BendDamping > 0 {
+			limit(s.P.Safety*m*l*l/(6*s.P.BendDamping), "bend damping %.3g N·m·s on %.3g kg nodes", s.P.BendDamping, m)
+		}
+		if tau := math.Abs(d.twist.tau); tau > 0 {
+			limit(s.P.Safety*2/math.Sqrt(4*tau/(m*l*l)), "a torque of %.3g N·m on %.3g kg nodes", tau, m)
+		}
+	}
+	// The kick of the last substep's forces (bending, contact, tools) keeps every node's
+	// prediction within a tenth of a link of its free motion: the multipliers are solved
+	// about the links' directions at x^k, and a stiff thread tied in a knot whose bending
+	// forces kicked nodes by 14 % of a link a substep left Newton–Raphson without a root.
+	var amax float64
+	for i := range s.f {
+		amax = math.Max(amax, s.f[i].Norm2()/(s.m[i]*s.m[i]))
+	}
+	if amax = math.Sqrt(amax); amax > 0 {
+		limit(math.Sqrt(0.1*s.lmin/amax), "forces of up to %.3g m/s² on links of %.3g m", amax, s.lmin)
+	}
+	// The penalty's limit once a contact pressed in the last step (a contact that begins
+	// within a step is held by the projection meanwhile, and its force's kick counts above).
+	if s.pressed {
+		limit(s.P.Safety*2/math.Sqrt(2*s.ks/mmin), "contact stiffness %.3g N/m on %.3g kg nodes", s.ks, mmin)
+	}
+	for gi := range s.grasps {
+		if g := &s.grasps[gi]; g.force {
+			l := s.rest[s.nodeSeg(st, int(g.node))]
+			if a := g.applied.Norm() / s.m[g.node]; a > 0 {
+				limit(math.Sqrt(0.5*l/a), "a force of %.3g N on a %.3g kg node", g.applied.Norm(), s.m[g.node])
+			}
+		}
+	}
+	n := max(1, int(math.Ceil(need-1e-9)))
+	// The count rises at once but falls only after calmSteps steps that all needed fewer: a
+	// change of h breaks the integrator's fixed-step symplectic structure, so it should be
+	// rare (with the variable-step force coefficient of predict a change costs little: the
+	// pendulum of seed 004 Fig. 4 keeps its energy within 1e-6 of its swing over 100 s).
+	if n >= s.nKeep {
+		s.nKeep, s.calm = n, 0
+	} else if s.calm++; s.calm >= calmSteps {
+		s.nKeep, s.calm = n, 0
+	} else {
+		n = s.nKeep
+	}
+	if n > s.P.MaxSubsteps || math.IsNaN(need) {
+		return 0, fmt.Errorf("dvi: a step of %v s needs %.0f substeps for "+why+"; MaxSubsteps is %d (take a smaller step)", H, need, wa, wb, s.P.MaxSubsteps)
+	}
+	return n, nil
+}
+
+// substepSplit advances by h from fraction f0 to f1 of the step; if the multiplier solve
+// fails it restores the substep's start and takes two halves instead (at most maxHalvings
+// deep).
+func (s *Solver) substepSplit(st *rope.State, in *solver.Input, h, f0, f1, frac float64, depth int) error {
+	err := s.substep(st, in, h, f1, frac)
+	if err == nil {
+		return nil
+	}
+
+	if depth >= maxHalvings {
+		return fmt.Errorf("dvi: strand %d: %w (after halving the substep %d times, to %.3g s)", s.failK, err, depth, h)
+	}
+	fm := 0.5 * (f0 + f1)
+	if err := s.substepSplit(st, in, h/2, f0, fm, frac, depth+1); err != nil {
+		return err
+	}
+	return s.substepSplit(st, in, h/2, fm, f1, frac, depth+1)
+}
+
+// substep advances the state by h; f ∈ (0, 1] is how far through the step it ends. On error
+// (a multiplier solve that failed) the state is as it was when the substep began.
+func (s *Solver) substep(st *rope.State, in *solver.Input, h, f, frac float64) error {
+	pos := st.Pos
+	copy(s.xk, pos)
+	copy(s.vk, s.v)
+	copy(s.Tk, s.T)
+	for gi := range s.grasps {
+		g := &s.grasps[gi]
+		g.capped = false
+		if g.force {
+			continue
+		}
+		// The tool's tip moves towards its target, linearly across the step's substeps and
+		// at most frac a substep (a tool faster than that lags).
+		g.tip0 = g.tip
+		d := g.prev.Lerp(g.target, f).Sub(g.tip)
+		if l := d.Norm(); l > frac {
+			d = d.Scale(frac / l)
+		}
+		g.tip = g.tip.Add(d)
+	}
+	s.forces(st, in, h)
+	for round := 0; ; round++ {
+		s.predict(st, in, h)
+		if err := s.solveChains(st, h); err != nil {
+			copy(pos, s.xk)
+			copy(s.v, s.vk)
+			copy(s.T, s.Tk)
+			for gi := range s.grasps {
+				if g := &s.grasps[gi]; !g.force {
+					g.tip = g.tip0
+				}
+			}
+			return err
+		}
+		s.guard(pos, 2*frac)
+		s.project(st, in.Obstacles, h)
+		// A position tool pulling harder than MaxGraspForce gives way: the substep is solved
+		// again with it pulling with exactly MaxGraspForce towards its tip, and its tip moves
+		// back to where its spring pulls with MaxGraspForce.
+		redo := false
+		for gi := range s.grasps {
+			g := &s.grasps[gi]
+			if g.force || g.capped {
+				continue
+			}
+			F := g.tip.Sub(pos[g.node]).Scale(g.spring)
+			if fn := F.Norm(); fn > s.P.MaxGraspForce*(1+1e-9) && round < 4 {
+				g.applied = F.Scale(s.P.MaxGraspForce / fn)
+				g.capped, redo = true, true
+			} else {
+				g.applied = F
+			}
+		}
+		if !redo {
+			break
+		}
+		copy(pos, s.xk)
+		copy(s.v, s.vk)
+		copy(s.T, s.Tk)
+	}
+	for gi := range s.grasps {
+		if g := &s.grasps[gi]; g.capped {
+			g.tip = pos[g.node].Add(g.applied.Scale(1 / g.spring))
+		}
+	}
+	ih := 1 / h
+	for i := range pos {
+		s.v[i] = pos[i].Sub(s.xk[i]).Scale(ih)
+	}
+	s.twistUpdate(st)
+	copy(s.cPrev, s.c)
+	s.h, s.hPrev = h, h
+	return nil
+}
+
+// forces sets s.f to the forces at x^k (N): gravity, force tools, bending (Eq. 3), bending
+// dissipation (Eq. 5–6), twist (App. C) and penalty contacts (Eq. 14); and s.c to the joint
+// cosines at x^k.
+func (s *Solver) forces(st *rope.State, in *solver.Input, h float64) {
+	pos := st.Pos
+	for i := range pos {
+		s.f[i] = in.Gravity.Scale(s.m[i])
+	}
+	for gi := range s.grasps {
+		if g := &s.grasps[gi]; g.force {
+			s.f[g.node] = s.f[g.node].Add(g.applied)
+		}
+	}
+	s.bendK = 0
+	for k, str := range st.Strands {
+		d := &s.sd[k]
+		lo, hi := str.First, str.First+str.Nodes
+		x, f, c := pos[lo:hi], s.f[lo:hi], s.c[lo:hi]
+		l := s.rest[str.FirstSeg : str.FirstSeg+str.Links()]
+		d.gmax = addBendForces(x, l, d.EI, c, f)
+		s.bendK += bendEnergy(x, l, d.EI)
+		if s.P.BendDamping > 0 {
+			addBendDamping(x, c, s.cPrev[lo:hi], h, s.P.BendDamping, f)
+		}
+		tw := &d.twist
+		tw.dtheta, tw.tau = 0, 0
+		if tw.on[0] && tw.on[1] {
+			gp := s.gpsi[lo:hi]
+			holonomyGrad(x, gp)
+			tw.dtheta = tw.angle[1] - tw.angle[0] - tw.psi
+			var e float64
+			e, tw.tau = twistEnergy(tw.dtheta, d.GJ, l)
+			s.bendK += e
+			addTwistForces(gp, tw.tau, f)
+		}
+	}
+	s.penalty(st, in.Obstacles, h)
+}
+
+// predict applies drag and damping to the velocities and sets the prediction x̄ = x + h·v +
+// h²·F/m and the inverse masses w, with each position tool's spring folded in: the node's
+// inertia m/h² and the spring k combine into a heavier node (m + k·h²) predicted at their
+// weighted mean (exact for the implicit spring).
+func (s *Solver) predict(st *rope.State, in *solver.Input, h float64) {
+	pos := st.Pos
+	// The force's coefficient: h² at a steady step; h·(h' + h)/2 when the last substep was h'
+	// (variable-step Störmer–Verlet: the stored velocity is the last half step's, so the
+	// force acts over half of each step; with h² a change of the substep count lost ~1e-7 J
+	// of a pendulum's 6e-4 J each time).
+	hf := h * h
+	if s.hPrev > 0 {
+		hf = 0.5 * h * (s.hPrev + h)
+	}
+	for _, str := range st.Strands {
+		dec := math.Exp(-str.Material.Damping * h)
+		for i := str.First; i < str.First+str.Nodes; i++ {
+			v := s.vk[i].Scale(dec)
+			if ka := s.kair[i]; ka > 0 {
+				// Quadratic drag (Eq. 4), exactly over h: v̇ = −(k/m)|v|v.
+				v = v.Scale(1 / (1 + h*ka*v.Norm()/s.m[i]))
+			}
+			s.v[i] = v
+			s.w[i] = 1 / s.m[i]
+			s.xbar[i] = pos[i].Add(v.Scale(h)).Add(s.f[i].Scale(hf / s.m[i]))
+		}
+	}
+	for gi := range s.grasps {
+		g := &s.grasps[gi]
+		i := g.node
+		switch {
+		case g.force:
+		case g.capped:
+			s.xbar[i] = s.xbar[i].Add(g.applied.Scale(hf / s.m[i]))
+		default:
+			m, kh2 := s.m[i], g.spring*h*h
+			s.xbar[i] = s.xbar[i].Scale(m).Add(g.tip.Scale(kh2)).Scale(1 / (m + kh2))
+			s.w[i] = 1 / (m + kh2)
+		}
+	}
+}
+
+// solveChains solves every strand's multipliers (the link tensions) so that its links keep
+// their length (Eq. 9–13) and moves the nodes there.
+func (s *Solver) solveChains(st *rope.State, h float64) error {
+	pos := st.Pos
+	newton := s.P.Multipliers == "newton"
+	for k, str := range st.Strands {
+		lo, hi := str.First, str.First+str.Nodes
+		g0, g1 := str.FirstSeg, str.FirstSeg+str.Links()
+		t := s.t[g0:g1]
+		for j := range t {
+			if d := s.xk[lo+j+1].Sub(s.xk[lo+j]).Unit(); d != (vec.V3{}) {
+				t[j] = d
+			} else if t[j] == (vec.V3{}) {
+				t[j] = vec.V3{X: 1}
+			}
+		}
+		var ea []float64
+		if s.ea != nil {
+			ea = s.ea[g0:g1]
+		}
+		it, err := s.ts[k].solve(s.xbar[lo:hi], t, s.w[lo:hi], s.rest[g0:g1], ea, h, s.T[g0:g1], newton, s.P.Tol, s.P.MaxIter)
+		if err != nil {
+			s.failK = k
+			return err // (formatted only if the step gives up: no allocation per halving)
+		}
+		s.iters = max(s.iters, it)
+		apply(s.xbar[lo:hi], t, s.w[lo:hi], s.T[g0:g1], h, pos[lo:hi])
+	}
+	return nil
+}
+
+// guard keeps every node within sub of its substep start: the bound behind the
+// no-pass-through argument (doc.go). It acts only on motions the substep count did not
+// foresee.
+func (s *Solver) guard(pos []vec.V3, sub float64) {
+	for i := range pos {
+		d := pos[i].Sub(s.xk[i])
+		if n := d.Norm2(); n > sub*sub {
+			pos[i] = s.xk[i].Add(d.Scale(sub / math.Sqrt(n)))
+		}
+	}
+}
+
+// twistUpdate accumulates each twisted strand's holonomy over the substep (App. C, C.5 with
+// the brief's fixes): Ψ += Σ ∇ψ·(x^{k+1} − x^k), the gradient averaged at both ends of the
+// substep (second order).
+func (s *Solver) twistUpdate(st *rope.State) {
+	pos := st.Pos
+	for k, str := range st.Strands {
+		tw := &s.sd[k].twist
+		if !(tw.on[0] && tw.on[1]) {
+			continue
+		}
+		lo, hi := str.First, str.First+str.Nodes
+		gp := s.gpsi[lo:hi]
+		var d0 float64
+		for i := lo; i < hi; i++ {
+			d0 += gp[i-lo].Dot(pos[i].Sub(s.xk[i]))
+		}
+		holonomyGrad(pos[lo:hi], gp)
+		var d1 float64
+		for i := lo; i < hi; i++ {
+			d1 += gp[i-lo].Dot(pos[i].Sub(s.xk[i]))
+		}
+		tw.psi += 0.5 * (d0 + d1)
+	}
+}
+
+// penalty adds the penalty contact forces of Eq. 14 (App. E; Tang et al. 2012) to s.f: for a
+// pair closer than Δd = R_A + R_B + ContactOffset, F = (k_s/2)·[depth(0) + depth(h)]·n with
+// depth(t) = max(0, Δd − n·w_c(t)) evaluated at x^k and at the free motion x^k + h·v (the
+// trapezoid of E.5–E.7), on the closest points' parameters and normal at x^k (the normal held
+// fixed over the substep, a simplification of E.3–E.4's edge-cross normal: a pair whose free
+// motion would cross feels more than Δd of depth, not less). Segment–obstacle pairs alike, a
+// plane per node.
+func (s *Solver) penalty(st *rope.State, obs []shape.Shape, h float64) {
+	pos := st.Pos
+	ks, off := s.ks, s.P.ContactOffset
+	for ci := range s.self {
+		c := &s.self[ci]
+		s.pen[ci] = 0
+		a, b := st.SegNode[c.A], st.SegNode[c.B]
+		p0, p1, q0, q1 := pos[a], pos[a+1], pos[b], pos[b+1]
+		u, v, d2 := vec.ClosestSegSeg(p0, p1, q0, q1)
+		dd := st.SegRadius[c.A] + st.SegRadius[c.B] + off
+		// Pairs farther than the step's motion can close stay apart this substep.
+		if d2 >= 4*dd*dd {
+			continue
+		}
+		d := math.Sqrt(d2)
+		pa, pb := p0.Lerp(p1, u), q0.Lerp(q1, v)
+		n := pairNormal(p0, p1, q0, q1, pa, pb, d, dd)
+		wh := pa.Add(s.v[a].Lerp(s.v[a+1], u).Scale(h)).Sub(pb.Add(s.v[b].Lerp(s.v[b+1], v).Scale(h)))
+		depth := math.Max(0, dd-d) + math.Max(0, dd-n.Dot(wh))
+		if depth == 0 {
+			continue
+		}
+		F := n.Scale(0.5 * ks * depth)
+		s.pen[ci] = 0.5 * ks * depth
+		s.pressed = true
+		s.f[a] = s.f[a].Add(F.Scale(1 - u))
+		s.f[a+1] = s.f[a+1].Add(F.Scale(u))
+		s.f[b] = s.f[b].Sub(F.Scale(1 - v))
+		s.f[b+1] = s.f[b+1].Sub(F.Scale(v))
+	}
+	for ci := range s.obs {
+		c := &s.obs[ci]
+		s.penO[ci] = 0
+		sh := &obs[c.Obstacle]
+		a := st.SegNode[c.A]
+		dd := st.SegRadius[c.A] + off
+		if sh.Kind == shape.Plane {
+			for e := int32(0); e < 2; e++ {
+				if e == 1 && !s.lastSeg[c.A] {
+					break // the next segment's first node
+				}
+				i := a + e
+				d := pos[i].Sub(sh.Center).Dot(sh.Axis)
+				dh := d + s.v[i].Dot(sh.Axis)*h
+				depth := math.Max(0, dd-d) + math.Max(0, dd-dh)
+				if depth > 0 {
+					s.f[i] = s.f[i].Add(sh.Axis.Scale(0.5 * ks * depth))
+					s.penO[ci] += 0.5 * ks * depth
+					s.pressed = true
+				}
+			}
+			continue
+		}
+		t, _, n, d := sh.SegDist(pos[a], pos[a+1])
+		if d >= 2*dd {
+			continue
+		}
+		dh := d + s.v[a].Lerp(s.v[a+1], t).Dot(n)*h
+		depth := math.Max(0, dd-d) + math.Max(0, dd-dh)
+		if depth == 0 {
+			continue
+		}
+		F := n.Scale(0.5 * ks * depth)
+		s.penO[ci] = 0.5 * ks * depth
+		s.pressed = true
+		s.f[a] = s.f[a].Add(F.Scale(1 - t))
+		s.f[a+1] = s.f[a+1].Add(F.Scale(t))
+	}
+}
+
+// project pushes apart what still overlaps after the multiplier solve (not in the paper: the
+// penalty alone cannot bound the overlap of a thin thread under a 50 N tool at a few substeps
+// per millisecond) and applies Coulomb friction to every contact (not in the paper either): the
+// relative tangential motion of the contact points since the substep began is cancelled while
+// it is within μs times the contact's normal displacement budget in this substep (the
+// projection's push plus the penalty force's h²·F/m), else reduced by μk times it (Macklin et
+// al. 2014 §6.1). A few passes while a pair is still deeper than 0.05 R.
+func (s *Solver) project(st *rope.State, obs []shape.Shape, h float64) {
+	pos := st.Pos
+	h2 := h * h
+	for pass := 0; pass < 4; pass++ {
+		var deepest float64
+		for ci := range s.self {
+			c := &s.self[ci]
+			a, b := st.SegNode[c.A], st.SegNode[c.B]
+			p0, p1, q0, q1 := pos[a], pos[a+1], pos[b], pos[b+1]
+			u, v, d2 := vec.ClosestSegSeg(p0, p1, q0, q1)
+			lim := st.SegRadius[c.A] + st.SegRadius[c.B]
+			pn := 0.0
+			if pass == 0 {
+				pn = s.pen[ci]
+			}
+			if d2 >= lim*lim && pn == 0 {
+				continue
+			}
+			d := math.Sqrt(d2)
+			pa, pb := p0.Lerp(p1, u), q0.Lerp(q1, v)
+			n := pairNormal(p0, p1, q0, q1, pa, pb, d, lim)
+			wa0, wa1, wb0, wb1 := s.w[a]*(1-u), s.w[a+1]*u, s.w[b]*(1-v), s.w[b+1]*v
+			den := wa0*(1-u) + wa1*u + wb0*(1-v) + wb1*v
+			if den == 0 {
+				continue
+			}
+			depth := math.Max(0, lim-d)
+			deepest = math.Max(deepest, depth)
+			dl := n.Scale(depth)
+			if pass == 0 {
+				dp := pa.Sub(s.xk[a].Lerp(s.xk[a+1], u)).Sub(pb.Sub(s.xk[b].Lerp(s.xk[b+1], v)))
+				mus := 0.5 * (s.mus[c.A] + s.mus[c.B])
+				muk := 0.5 * (s.muk[c.A] + s.muk[c.B])
+				dl = dl.Add(friction(dp, n, depth+pn*h2*den, mus, muk))
+			}
+			dl = dl.Scale(1 / den)
+			pos[a] = p0.Add(dl.Scale(wa0))
+			pos[a+1] = p1.Add(dl.Scale(wa1))
+			pos[b] = q0.Sub(dl.Scale(wb0))
+			pos[b+1] = q1.Sub(dl.Scale(wb1))
+		}
+		for ci := range s.obs {
+			c := &s.obs[ci]
+			sh := &obs[c.Obstacle]
+			a := st.SegNode[c.A]
+			r := st.SegRadius[c.A]
+			pn := 0.0
+			if pass == 0 {
+				pn = s.penO[ci]
+			}
+			if sh.Kind == shape.Plane {
+				for e := int32(0); e < 2; e++ {
+					if e == 1 && !s.lastSeg[c.A] {
+						break
+					}
+					i := a + e
+					if s.w[i] == 0 {
+						continue
+					}
+					d := pos[i].Sub(sh.Center).Dot(sh.Axis)
+					depth := math.Max(0, r-d)
+					if depth == 0 && pn == 0 {
+						continue
+					}
+					deepest = math.Max(deepest, depth)
+					dl := sh.Axis.Scale(depth)
+					if pass == 0 {
+						// The segment's penalty force is split between its nodes in
+						// proportion to their depths; each node's share is bounded by it.
+						dl = dl.Add(friction(pos[i].Sub(s.xk[i]), sh.Axis, depth+pn*h2*s.w[i], s.mus[c.A], s.muk[c.A]))
+					}
+					pos[i] = pos[i].Add(dl)
+				}
+				continue
+			}
+			p0, p1 := pos[a], pos[a+1]
+			t, _, n, d := sh.SegDist(p0, p1)
+			if d >= r && pn == 0 {
+				continue
+			}
+			w0, w1 := s.w[a]*(1-t), s.w[a+1]*t
+			den := w0*(1-t) + w1*t
+			if den == 0 {
+				continue
+			}
+			depth := math.Max(0, r-d)
+			deepest = math.Max(deepest, depth)
+			dl := n.Scale(depth)
+			if pass == 0 {
+				dp := p0.Lerp(p1, t).Sub(s.xk[a].Lerp(s.xk[a+1], t))
+				dl = dl.Add(friction(dp, n, depth+pn*h2*den, s.mus[c.A], s.muk[c.A]))
+			}
+			dl = dl.Scale(1 / den)
+			pos[a] = p0.Add(dl.Scale(w0))
+			pos[a+1] = p1.Add(dl.Scale(w1))
+		}
+		if deepest <= 0.05*s.rmin {
+			break
+		}
+	}
+}
+
+// friction returns the tangential correction of Macklin et al. 2014 §6.1 for a relative
+// displacement dp of the contact points over the substep, normal n, normal budget depth (m).
+func friction(dp, n vec.V3, depth, mus, muk float64) vec.V3 {
+	dt := dp.Sub(n.Scale(n.Dot(dp)))
+	l := dt.Norm()
+	if l == 0 || depth <= 0 {
+		return vec.V3{}
+	}
+	if l < mus*depth {
+		return dt.Neg()
+	}
+	return dt.Scale(-math.Min(muk*depth/l, 1))
+}
+
+// pairNormal returns the unit normal from segment q0q1's closest point pb to segment p0p1's
+// pa, d apart; for axes that meet the normal of both segments, or any perpendicular to p0p1
+// if they are parallel.
+func pairNormal(p0, p1, q0, q1, pa, pb vec.V3, d, lim float64) vec.V3 {
+	if d > 1e-12*lim {
+		return pa.Sub(pb).Scale(1 / d)
+	}
+	if n := p1.Sub(p0).Cross(q1.Sub(q0)).Unit(); n != (vec.V3{}) {
+		return n
+	}
+	return p1.Sub(p0).AnyPerp()
+}
+
+// finalGaps fills the contact counts and the smallest gaps from a final narrow-phase pass over
+// the step's candidate pairs.
+func (s *Solver) finalGaps(st *rope.State, obs []shape.Shape, out *solver.Stats) {
+	reach := 0.05 * s.rmin
+	pos := st.Pos
+	for ci := range s.self {
+		c := &s.self[ci]
+		a, b := st.SegNode[c.A], st.SegNode[c.B]
+		_, _, d2 := vec.ClosestSegSeg(pos[a], pos[a+1], pos[b], pos[b+1])
+		lim := st.SegRadius[c.A] + st.SegRadius[c.B]
+		if d2 < (lim+reach)*(lim+reach) {
+			out.SelfContacts++
+			out.MinSelfGap = math.Min(out.MinSelfGap, math.Sqrt(d2)-lim)
+		}
+	}
+	for ci := range s.obs {
+		c := &s.obs[ci]
+		a := st.SegNode[c.A]
+		_, _, _, d := obs[c.Obstacle].SegDist(pos[a], pos[a+1])
+		if gap := d - st.SegRadius[c.A]; gap < reach {
+			out.Contacts++
+			out.MinObsGap = math.Min(out.MinObsGap, gap)
+		}
+	}
+	out.Contacts += out.SelfContacts
+}
+
+// loadGrasps turns in.Grasps into the solver's grasp list. A HoldPosition tool that held the
+// same node in the last step starts from its last tip; a new one at the node.
+func (s *Solver) loadGrasps(st *rope.State, in *solver.Input) error {
+	s.old = s.old[:0]
+	for _, g := range s.grasps {
+		s.gOf[g.node] = -1
+		s.old = append(s.old, g.node)
+	}
+	s.grasps = s.grasps[:0]
+	for _, g := range in.Grasps {
+		if g.Node < 0 || g.Node >= len(st.Pos) {
+			return fmt.Errorf("dvi: grasp of node %d; the ropes have %d nodes", g.Node, len(st.Pos))
+		}
+		if s.gOf[g.Node] >= 0 {
+			return fmt.Errorf("dvi: node %d is grasped twice", g.Node)
+		}
+		gr := grasp{node: int32(g.Node)}
+		switch g.Mode {
+		case solver.HoldForce:
+			if !g.Force.IsFinite() {
+				return fmt.Errorf("dvi: grasp force on node %d is not finite: %v", g.Node, g.Force)
+			}
+			gr.force = true
+			gr.applied = g.Force
+		case solver.HoldPosition:
+			if !g.Target.IsFinite() {
+				return fmt.Errorf("dvi: grasp target of node %d is not finite: %v", g.Node, g.Target)
+			}
+			if !(g.Stiffness >= 0) || math.IsInf(g.Stiffness, 0) {
+				return fmt.Errorf("dvi: grasp stiffness of node %d is %v N/m; it must be ≥ 0 and finite", g.Node, g.Stiffness)
+			}
+			gr.target = g.Target
+			gr.spring = g.Stiffness
+			if gr.spring == 0 {
+				gr.spring = s.P.GraspStiffness
+			}
+			gr.prev = st.Pos[g.Node]
+			if s.hadT[g.Node] {
+				gr.prev = s.tipT[g.Node]
+			}
+			gr.tip = gr.prev
+		default:
+			return fmt.Errorf("dvi: grasp of node %d has unknown mode %d", g.Node, g.Mode)
+		}
+		s.gOf[g.Node] = int32(len(s.grasps))
+		s.grasps = append(s.grasps, gr)
+	}
+	for _, i := range s.old {
+		if gi := s.gOf[i]; gi < 0 || s.grasps[gi].force {
+			s.hadT[i] = false
+		}
+	}
+	return nil
+}
+
+// nodeSeg returns a segment that node i ends or starts.
+func (s *Solver) nodeSeg(st *rope.State, i int) int {
+	for _, str := range st.Strands {
+		if i < str.First+str.Nodes {
+			return str.FirstSeg + min(i-str.First, str.Links()-1)
+		}
+	}
+	return 0
+}
+
+// heldByPosition reports whether a position tool holds a node of the strand of node i.
+func (s *Solver) heldByPosition(st *rope.State, i int) bool {
+	for _, str := range st.Strands {
+		if i >= str.First+str.Nodes {
+			continue
+		}
+		for gi := range s.grasps {
+			g := &s.grasps[gi]
+			if !g.force && int(g.node) >= str.First && int(g.node) < str.First+str.Nodes {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// strandMass returns the mass of the strand holding node i, kg.
+func (s *Solver) strandMass(st *rope.State, i int) float64 {
+	for _, str := range st.Strands {
+		if i < str.First+str.Nodes {
+			var m float64
+			for j := str.First; j < str.First+str.Nodes; j++ {
+				m += s.m[j]
+			}
+			return m
+		}
+	}
+	return s.m[i]
+}
