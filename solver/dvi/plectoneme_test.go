@@ -2,6 +2,7 @@ package dvi
 
 import (
 	"math"
+	"os"
 	"testing"
 
 	"github.com/knotsim/knotsim/material"
@@ -36,12 +37,12 @@ func writhe(p []vec.V3) float64 {
 // Δθ < θ_in at the end. (Gravity, k_d and damping are not stated by the paper; a material
 // damping of 1/s settles the loops.)
 func TestPlectonemesSeed004Fig11(t *testing.T) {
-	if !testing.Verbose() || testing.Short() {
+	if os.Getenv("KNOTSIM_KNOWN_FAILURES") == "" {
 		// Known failure, issue 11: measured on the first dvi, the torque swings between
 		// −0.12 and +0.12 N·m from the first radians of twist on (the twist mode is not
 		// stable at the substeps its estimate ω² ≈ 4|τ|/(m·l²) allows), writhe reaches ±0.85
-		// with 8 self contacts, and the final Δθ is −1.5 rad. Run with -v to see it.
-		t.Skip("known failure (issue 11): dvi's twist oscillates; run go test -v -run Plectonemes ./solver/dvi/ to measure")
+		// with 8 self contacts, and the final Δθ is −1.5 rad. KNOTSIM_KNOWN_FAILURES=1 runs it.
+		t.Skip("known failure (issue 11): dvi's twist oscillates; KNOTSIM_KNOWN_FAILURES=1 go test -v -run Plectonemes ./solver/dvi/ measures it")
 	}
 	const L, M, n, R = 1.0, 0.02, 20, 0.0075
 	I := math.Pi * R * R * R * R / 4
