@@ -9,6 +9,7 @@ import (
 	"github.com/knotsim/knotsim/rope"
 	"github.com/knotsim/knotsim/shape"
 	"github.com/knotsim/knotsim/solver"
+	"github.com/knotsim/knotsim/solver/internal/phys"
 	"github.com/knotsim/knotsim/vec"
 )
 
@@ -467,7 +468,7 @@ func (s *Solver) penalty(st *rope.State, obs []shape.Shape, h float64) {
 		}
 		d := math.Sqrt(d2)
 		pa, pb := p0.Lerp(p1, u), q0.Lerp(q1, v)
-		n := pairNormal(p0, p1, q0, q1, pa, pb, d, dd)
+		n := phys.PairNormal(p0, p1, q0, q1, pa, pb, d, dd)
 		wh := pa.Add(s.v[a].Lerp(s.v[a+1], u).Scale(h)).Sub(pb.Add(s.v[b].Lerp(s.v[b+1], v).Scale(h)))
 		depth := math.Max(0, dd-d) + math.Max(0, dd-n.Dot(wh))
 		if depth == 0 {
@@ -548,7 +549,7 @@ func (s *Solver) project(st *rope.State, obs []shape.Shape, h float64) {
 			}
 			d := math.Sqrt(d2)
 			pa, pb := p0.Lerp(p1, u), q0.Lerp(q1, v)
-			n := pairNormal(p0, p1, q0, q1, pa, pb, d, lim)
+			n := phys.PairNormal(p0, p1, q0, q1, pa, pb, d, lim)
 			wa0, wa1, wb0, wb1 := s.w[a]*(1-u), s.w[a+1]*u, s.w[b]*(1-v), s.w[b+1]*v
 			den := wa0*(1-u) + wa1*u + wb0*(1-v) + wb1*v
 			if den == 0 {
@@ -561,7 +562,7 @@ func (s *Solver) project(st *rope.State, obs []shape.Shape, h float64) {
 				dp := pa.Sub(s.xk[a].Lerp(s.xk[a+1], u)).Sub(pb.Sub(s.xk[b].Lerp(s.xk[b+1], v)))
 				mus := 0.5 * (s.mus[c.A] + s.mus[c.B])
 				muk := 0.5 * (s.muk[c.A] + s.muk[c.B])
-				dl = dl.Add(friction(dp, n, depth+pn*h2*den, mus, muk))
+				dl = dl.Add(phys.Friction(dp, n, depth+pn*h2*den, mus, muk))
 			}
 			dl = dl.Scale(1 / den)
 			pos[a] = p0.Add(dl.Scale(wa0))
@@ -597,7 +598,7 @@ func (s *Solver) project(st *rope.State, obs []shape.Shape, h float64) {
 					if pass == 0 {
 						// The segment's penalty force is split between its nodes in
 						// proportion to their depths; each node's share is bounded by it.
-						dl = dl.Add(friction(pos[i].Sub(s.xk[i]), sh.Axis, depth+pn*h2*s.w[i], s.mus[c.A], s.muk[c.A]))
+						dl = dl.Add(phys.Friction(pos[i].Sub(s.xk[i]), sh.Axis, depth+pn*h2*s.w[i], s.mus[c.A], s.muk[c.A]))
 					}
 					pos[i] = pos[i].Add(dl)
 				}
@@ -618,7 +619,7 @@ func (s *Solver) project(st *rope.State, obs []shape.Shape, h float64) {
 			dl := n.Scale(depth)
 			if pass == 0 {
 				dp := p0.Lerp(p1, t).Sub(s.xk[a].Lerp(s.xk[a+1], t))
-				dl = dl.Add(friction(dp, n, depth+pn*h2*den, s.mus[c.A], s.muk[c.A]))
+				dl = dl.Add(phys.Friction(dp, n, depth+pn*h2*den, s.mus[c.A], s.muk[c.A]))
 			}
 			dl = dl.Scale(1 / den)
 			pos[a] = p0.Add(dl.Scale(w0))
@@ -630,58 +631,10 @@ func (s *Solver) project(st *rope.State, obs []shape.Shape, h float64) {
 	}
 }
 
-// friction returns the tangential correction of Macklin et al. 2014 §6.1 for a relative
-// displacement dp of the contact points over the substep, normal n, normal budget depth (m).
-func friction(dp, n vec.V3, depth, mus, muk float64) vec.V3 {
-	dt := dp.Sub(n.Scale(n.Dot(dp)))
-	l := dt.Norm()
-	if l == 0 || depth <= 0 {
-		return vec.V3{}
-	}
-	if l < mus*depth {
-		return dt.Neg()
-	}
-	return dt.Scale(-math.Min(muk*depth/l, 1))
-}
-
-// pairNormal returns the unit normal from segment q0q1's closest point pb to segment p0p1's
-// pa, d apart; for axes that meet the normal of both segments, or any perpendicular to p0p1
-// if they are parallel.
-func pairNormal(p0, p1, q0, q1, pa, pb vec.V3, d, lim float64) vec.V3 {
-	if d > 1e-12*lim {
-		return pa.Sub(pb).Scale(1 / d)
-	}
-	if n := p1.Sub(p0).Cross(q1.Sub(q0)).Unit(); n != (vec.V3{}) {
-		return n
-	}
-	return p1.Sub(p0).AnyPerp()
-}
-
 // finalGaps fills the contact counts and the smallest gaps from a final narrow-phase pass over
-// the step's candidate pairs.
+// the step's candidate pairs (contacts within 0.05 R).
 func (s *Solver) finalGaps(st *rope.State, obs []shape.Shape, out *solver.Stats) {
-	reach := 0.05 * s.rmin
-	pos := st.Pos
-	for ci := range s.self {
-		c := &s.self[ci]
-		a, b := st.SegNode[c.A], st.SegNode[c.B]
-		_, _, d2 := vec.ClosestSegSeg(pos[a], pos[a+1], pos[b], pos[b+1])
-		lim := st.SegRadius[c.A] + st.SegRadius[c.B]
-		if d2 < (lim+reach)*(lim+reach) {
-			out.SelfContacts++
-			out.MinSelfGap = math.Min(out.MinSelfGap, math.Sqrt(d2)-lim)
-		}
-	}
-	for ci := range s.obs {
-		c := &s.obs[ci]
-		a := st.SegNode[c.A]
-		_, _, _, d := obs[c.Obstacle].SegDist(pos[a], pos[a+1])
-		if gap := d - st.SegRadius[c.A]; gap < reach {
-			out.Contacts++
-			out.MinObsGap = math.Min(out.MinObsGap, gap)
-		}
-	}
-	out.Contacts += out.SelfContacts
+	phys.Gaps(st, obs, s.self, s.obs, 0.05*s.rmin, out)
 }
 
 // loadGrasps turns in.Grasps into the solver's grasp list. A HoldPosition tool that held the

@@ -6,6 +6,7 @@ import (
 
 	"github.com/knotsim/knotsim/rope"
 	"github.com/knotsim/knotsim/shape"
+	"github.com/knotsim/knotsim/solver/internal/phys"
 	"github.com/knotsim/knotsim/vec"
 )
 
@@ -281,7 +282,7 @@ func (s *Solver) gatherJoint(st *rope.State, obs []shape.Shape) {
 		}
 		d := math.Sqrt(d2)
 		pa, pb := p0.Lerp(p1, u), q0.Lerp(q1, v)
-		n := pairNormal(p0, p1, q0, q1, pa, pb, d, lim)
+		n := phys.PairNormal(p0, p1, q0, q1, pa, pb, d, lim)
 		t1 := p1.Sub(p0)
 		t1 = t1.Sub(n.Scale(n.Dot(t1))).Unit()
 		if t1 == (vec.V3{}) {

@@ -9,6 +9,7 @@ import (
 	"github.com/knotsim/knotsim/rope"
 	"github.com/knotsim/knotsim/shape"
 	"github.com/knotsim/knotsim/solver"
+	"github.com/knotsim/knotsim/solver/internal/phys"
 	"github.com/knotsim/knotsim/vec"
 )
 
@@ -521,20 +522,6 @@ func (s *Solver) clampMotion(st *rope.State, sub float64) {
 	}
 }
 
-// friction returns the tangential correction of Macklin et al. 2014 §6.1 for a relative
-// displacement dp of the contact points over the substep, normal n, normal correction depth.
-func friction(dp, n vec.V3, depth, mus, muk float64) vec.V3 {
-	dt := dp.Sub(n.Scale(n.Dot(dp)))
-	l := dt.Norm()
-	if l == 0 {
-		return vec.V3{}
-	}
-	if l < mus*depth {
-		return dt.Neg()
-	}
-	return dt.Scale(-math.Min(muk*depth/l, 1))
-}
-
 // contacts projects the self and obstacle contacts of the step's candidate pairs as
 // inequality constraints with Coulomb friction, the narrow phase re-evaluated at the current
 // positions.
@@ -554,7 +541,7 @@ func (s *Solver) contacts(st *rope.State, obs []shape.Shape) float64 {
 		}
 		d := math.Sqrt(d2)
 		pa, pb := p0.Lerp(p1, u), q0.Lerp(q1, v)
-		n := pairNormal(p0, p1, q0, q1, pa, pb, d, lim)
+		n := phys.PairNormal(p0, p1, q0, q1, pa, pb, d, lim)
 		wa0, wa1, wb0, wb1 := s.w[a]*(1-u), s.w[a+1]*u, s.w[b]*(1-v), s.w[b+1]*v
 		den := wa0*(1-u) + wa1*u + wb0*(1-v) + wb1*v
 		if den == 0 {
@@ -570,7 +557,7 @@ func (s *Solver) contacts(st *rope.State, obs []shape.Shape) float64 {
 		if dt := dp.Sub(n.Scale(n.Dot(dp))).Norm(); mus > 0 && dt >= 0.1*mus*depth && dt > 1e-4*s.rmin {
 			s.engAt[c.A], s.engAt[c.B] = s.gen, s.gen
 		}
-		dl := n.Scale(depth).Add(friction(dp, n, depth, mus, muk)).Scale(1 / den)
+		dl := n.Scale(depth).Add(phys.Friction(dp, n, depth, mus, muk)).Scale(1 / den)
 		pos[a] = p0.Add(dl.Scale(wa0))
 		pos[a+1] = p1.Add(dl.Scale(wa1))
 		pos[b] = q0.Sub(dl.Scale(wb0))
@@ -613,19 +600,6 @@ func (s *Solver) contacts(st *rope.State, obs []shape.Shape) float64 {
 		s.pushed(a+1, n, dl*w1)
 	}
 	return deepest
-}
-
-// pairNormal returns the unit normal from segment q0q1's closest point pb to segment p0p1's
-// pa, d apart; for axes that meet (d below 1e-12 of lim) the normal of both segments, or any
-// perpendicular to p0p1 if they are parallel.
-func pairNormal(p0, p1, q0, q1, pa, pb vec.V3, d, lim float64) vec.V3 {
-	if d > 1e-12*lim {
-		return pa.Sub(pb).Scale(1 / d)
-	}
-	if n := p1.Sub(p0).Cross(q1.Sub(q0)).Unit(); n != (vec.V3{}) {
-		return n
-	}
-	return p1.Sub(p0).AnyPerp()
 }
 
 // pushed records that the contact pass moved node i by dn along the obstacle's normal n in
@@ -692,31 +666,9 @@ func (s *Solver) engageObs(seg int32, n, dp vec.V3, depth, mus float64) {
 }
 
 // finalGaps fills the contact counts and the smallest gaps from a final narrow-phase pass over
-// the step's candidate pairs. Every pair closer than 2R + reach at the end was a candidate: no
-// node moved further than the margin's half during the step (clampMotion).
+// the step's candidate pairs (contacts within 0.05 R).
 func (s *Solver) finalGaps(st *rope.State, obs []shape.Shape, out *solver.Stats) {
-	reach := 0.05 * s.rmin
-	pos := st.Pos
-	for ci := range s.self {
-		c := &s.self[ci]
-		a, b := st.SegNode[c.A], st.SegNode[c.B]
-		_, _, d2 := vec.ClosestSegSeg(pos[a], pos[a+1], pos[b], pos[b+1])
-		lim := st.SegRadius[c.A] + st.SegRadius[c.B]
-		if d2 < (lim+reach)*(lim+reach) {
-			out.SelfContacts++
-			out.MinSelfGap = math.Min(out.MinSelfGap, math.Sqrt(d2)-lim)
-		}
-	}
-	for ci := range s.obs {
-		c := &s.obs[ci]
-		a := st.SegNode[c.A]
-		_, _, _, d := obs[c.Obstacle].SegDist(pos[a], pos[a+1])
-		if gap := d - st.SegRadius[c.A]; gap < reach {
-			out.Contacts++
-			out.MinObsGap = math.Min(out.MinObsGap, gap)
-		}
-	}
-	out.Contacts += out.SelfContacts
+	phys.Gaps(st, obs, s.self, s.obs, 0.05*s.rmin, out)
 }
 
 // nodeSeg returns a segment that node i ends or starts.

@@ -1,0 +1,69 @@
+// Package phys holds the pieces of contact handling the physical solvers (pbd, dvi) share:
+// the normal of a segment pair, Coulomb friction as a position correction, and the gaps a step
+// reports.
+package phys
+
+import (
+	"math"
+
+	"github.com/knotsim/knotsim/collide"
+	"github.com/knotsim/knotsim/rope"
+	"github.com/knotsim/knotsim/shape"
+	"github.com/knotsim/knotsim/solver"
+	"github.com/knotsim/knotsim/vec"
+)
+
+// PairNormal returns the unit normal from segment q0q1's closest point pb to segment p0p1's
+// pa, d apart; for axes that meet (d below 1e-12 of lim) the normal of both segments, or any
+// perpendicular to p0p1 if they are parallel.
+func PairNormal(p0, p1, q0, q1, pa, pb vec.V3, d, lim float64) vec.V3 {
+	if d > 1e-12*lim {
+		return pa.Sub(pb).Scale(1 / d)
+	}
+	if n := p1.Sub(p0).Cross(q1.Sub(q0)).Unit(); n != (vec.V3{}) {
+		return n
+	}
+	return p1.Sub(p0).AnyPerp()
+}
+
+// Friction returns the tangential correction of Macklin et al. 2014 §6.1 for a relative
+// displacement dp (m) of the contact points over a substep, normal n and normal correction
+// depth (m): all of the tangential part of dp while it is below μs·depth, else μk·depth of it.
+func Friction(dp, n vec.V3, depth, mus, muk float64) vec.V3 {
+	dt := dp.Sub(n.Scale(n.Dot(dp)))
+	l := dt.Norm()
+	if l == 0 || depth <= 0 {
+		return vec.V3{}
+	}
+	if l < mus*depth {
+		return dt.Neg()
+	}
+	return dt.Scale(-math.Min(muk*depth/l, 1))
+}
+
+// Gaps fills out's contact counts and smallest gaps (Stats.SelfContacts, Contacts,
+// MinSelfGap, MinObsGap) from a narrow-phase pass over a step's candidate pairs at the
+// positions of st: a pair within reach (m) of touching counts as a contact.
+func Gaps(st *rope.State, obs []shape.Shape, self, obsC []collide.Contact, reach float64, out *solver.Stats) {
+	pos := st.Pos
+	for ci := range self {
+		c := &self[ci]
+		a, b := st.SegNode[c.A], st.SegNode[c.B]
+		_, _, d2 := vec.ClosestSegSeg(pos[a], pos[a+1], pos[b], pos[b+1])
+		lim := st.SegRadius[c.A] + st.SegRadius[c.B]
+		if d2 < (lim+reach)*(lim+reach) {
+			out.SelfContacts++
+			out.MinSelfGap = math.Min(out.MinSelfGap, math.Sqrt(d2)-lim)
+		}
+	}
+	for ci := range obsC {
+		c := &obsC[ci]
+		a := st.SegNode[c.A]
+		_, _, _, d := obs[c.Obstacle].SegDist(pos[a], pos[a+1])
+		if gap := d - st.SegRadius[c.A]; gap < reach {
+			out.Contacts++
+			out.MinObsGap = math.Min(out.MinObsGap, gap)
+		}
+	}
+	out.Contacts += out.SelfContacts
+}
