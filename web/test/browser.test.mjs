@@ -3,7 +3,7 @@
 // downloaded browser) through playwright-core, and checks that the rope renders, that a mouse
 // drag moves the grasped node in the server's state, that the panel names the knot of a
 // selected scene, and how many frames per second the page draws with a 500-link rope; the
-// solver selector (from the hello's "solvers"; switching to "pbd" when the server offers it);
+// solver selector (from the hello's "solvers"; switching to "pbd" and "dvi" when the server offers them);
 // and, against a mock WebSocket server (playwright's routeWebSocket) sending hand-built
 // protocol version 2 frames, the tension colouring, its legend and toggle, and the force arrows.
 // Screenshots go to web/test/out/. Run: make browsertest (or cd web && node --test test/).
@@ -183,6 +183,17 @@ test('viewer renders, drags the rope, names the knot', async (t) => {
     assert.ok(k.legend);
     assert.equal((await apiState(base)).scene, 'overhand');
     assert.equal(await page.$eval('#solver', (el) => el.value), 'pbd');
+    if (h.hello.solvers.includes('dvi')) {
+      // The variational solver (issue 11): its tensions are the Lagrange multipliers.
+      const d = await page.evaluate(() => knotsim.sceneEvents);
+      await page.selectOption('#solver', 'dvi');
+      await page.waitForFunction((d) => knotsim.sceneEvents > d && knotsim.solver === 'dvi', d, { timeout: 30000 });
+      await page.waitForFunction(() => knotsim.hasTensions && knotsim.tension.shown && knotsim.tension.max > 0, null, { timeout: 30000 });
+      const kd = await page.evaluate(() => ({ tension: knotsim.tension, arrows: knotsim.arrows }));
+      await page.screenshot({ path: join(out, 'dvi.png') });
+      console.log(`dvi: tension range ${kd.tension.range} N (largest ${kd.tension.max.toFixed(3)} N), arrows ${JSON.stringify(kd.arrows)}`);
+      assert.equal(await page.$eval('#solver', (el) => el.value), 'dvi');
+    }
     // and back
     const m = await page.evaluate(() => knotsim.sceneEvents);
     await page.selectOption('#solver', 'ftl');
