@@ -7,6 +7,7 @@ import (
 
 	"github.com/knotsim/knotsim/collide"
 	"github.com/knotsim/knotsim/rope"
+	"github.com/knotsim/knotsim/solver/internal/phys"
 	"github.com/knotsim/knotsim/vec"
 )
 
@@ -216,33 +217,33 @@ func (s *Solver) Reset(st *rope.State) error {
 	if oldN > n || oldM > m || oldK > len(st.Strands) {
 		oldN, oldM, oldK = 0, 0, 0
 	}
-	s.v = resize(s.v, n, oldN)
-	s.xk = resize(s.xk, n, 0)
+	s.v = phys.Resize(s.v, n, oldN)
+	s.xk = phys.Resize(s.xk, n, 0)
 	copy(s.xk, st.Pos)
-	s.xbar = resize(s.xbar, n, 0)
-	s.f = resize(s.f, n, 0)
-	s.m = resize(s.m, n, 0)
-	s.w = resize(s.w, n, 0)
-	s.kair = resize(s.kair, n, 0)
-	s.c = resize(s.c, n, 0)
-	s.cPrev = resize(s.cPrev, n, 0)
-	s.gpsi = resize(s.gpsi, n, 0)
-	s.gOf = resize(s.gOf, n, 0)
-	s.tipT = resize(s.tipT, n, oldN)
-	s.hadT = resize(s.hadT, n, oldN)
-	s.vk = resize(s.vk, n, 0)
-	s.T = resize(s.T, m, oldM)
-	s.Tk = resize(s.Tk, m, 0)
-	s.t = resize(s.t, m, 0)
-	s.rest = resize(s.rest, m, 0)
-	s.mus = resize(s.mus, m, 0)
-	s.muk = resize(s.muk, m, 0)
-	s.lastSeg = resize(s.lastSeg, m, 0)
+	s.xbar = phys.Resize(s.xbar, n, 0)
+	s.f = phys.Resize(s.f, n, 0)
+	s.m = phys.Resize(s.m, n, 0)
+	s.w = phys.Resize(s.w, n, 0)
+	s.kair = phys.Resize(s.kair, n, 0)
+	s.c = phys.Resize(s.c, n, 0)
+	s.cPrev = phys.Resize(s.cPrev, n, 0)
+	s.gpsi = phys.Resize(s.gpsi, n, 0)
+	s.gOf = phys.Resize(s.gOf, n, 0)
+	s.tipT = phys.Resize(s.tipT, n, oldN)
+	s.hadT = phys.Resize(s.hadT, n, oldN)
+	s.vk = phys.Resize(s.vk, n, 0)
+	s.T = phys.Resize(s.T, m, oldM)
+	s.Tk = phys.Resize(s.Tk, m, 0)
+	s.t = phys.Resize(s.t, m, 0)
+	s.rest = phys.Resize(s.rest, m, 0)
+	s.mus = phys.Resize(s.mus, m, 0)
+	s.muk = phys.Resize(s.muk, m, 0)
+	s.lastSeg = phys.Resize(s.lastSeg, m, 0)
 	s.ea = nil
 	if s.P.Extensible {
 		s.ea = make([]float64, m)
 	}
-	s.sd = resize(s.sd, len(st.Strands), oldK)
+	s.sd = phys.Resize(s.sd, len(st.Strands), oldK)
 	if len(s.ts) < len(st.Strands) {
 		s.ts = append(s.ts, make([]tensionSolver, len(st.Strands)-len(s.ts))...)
 	}
@@ -290,21 +291,6 @@ func (s *Solver) Reset(st *rope.State) error {
 	s.self = s.self[:0]
 	s.obs = s.obs[:0]
 	return nil
-}
-
-// resize returns b with length n, keeping its first keep elements and zeroing the rest.
-func resize[T any](b []T, n, keep int) []T {
-	if cap(b) < n {
-		nb := make([]T, n, max(n, 2*cap(b))) // (amortised: the contact lists vary)
-		copy(nb, b[:keep])
-		return nb
-	}
-	b = b[:n]
-	var zero T
-	for i := keep; i < n; i++ {
-		b[i] = zero
-	}
-	return b
 }
 
 // SetEndRotation prescribes the rotation (rad) of an end's material frame about its link

@@ -6,25 +6,10 @@ import (
 	"testing"
 
 	"github.com/knotsim/knotsim/material"
+	"github.com/knotsim/knotsim/solver/solvertest"
 	"github.com/knotsim/knotsim/vec"
 	"github.com/knotsim/knotsim/world"
 )
-
-// writhe is the Gauss double integral of the polyline, midpoint rule over non-adjacent links.
-func writhe(p []vec.V3) float64 {
-	var wr float64
-	for i := 0; i+1 < len(p); i++ {
-		ti := p[i+1].Sub(p[i])
-		mi := p[i].Add(p[i+1]).Scale(0.5)
-		for j := i + 2; j+1 < len(p); j++ {
-			tj := p[j+1].Sub(p[j])
-			d := mi.Sub(p[j].Add(p[j+1]).Scale(0.5))
-			r := d.Norm()
-			wr += 2 * ti.Cross(tj).Dot(d) / (r * r * r)
-		}
-	}
-	return wr / (4 * math.Pi)
-}
 
 // Plectonemes, seed 004 §6.2.1 and Fig. 11–13, with the paper's parameters: L = 1 m, M = 20 g,
 // 20 links, k_b = k_t = 0.02 N·m² (EI = k_b/2, GJ = k_t: docs/dvi-brief.md), h = 1 ms,
@@ -72,7 +57,7 @@ func TestPlectonemesSeed004Fig11(t *testing.T) {
 		w.Tools[b].Target.X -= 0.0005
 		steps(t, w, 1)
 	}
-	wr0 := writhe(st.Pos)
+	wr0 := solvertest.Writhe(st.Pos)
 	const rate, total = 0.8, 20.0
 	var taus []float64
 	maxContacts := 0
@@ -88,7 +73,7 @@ func TestPlectonemesSeed004Fig11(t *testing.T) {
 		}
 	}
 	steps(t, w, 2000)
-	wr1 := writhe(st.Pos)
+	wr1 := solvertest.Writhe(st.Pos)
 	dth, tau := s.Twist(0)
 	// The first peak of τ(θ_in), the least after it, and the most after that.
 	peak, at := 0.0, 0

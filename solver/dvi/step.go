@@ -57,8 +57,8 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 	s.self = s.Det.Self(s.self[:0], st, 2*dcap)
 	s.obs = collide.Obstacles(s.obs[:0], st, in.Obstacles, dcap)
 	tc := time.Now()
-	s.pen = resize(s.pen, len(s.self), 0)
-	s.penO = resize(s.penO, len(s.obs), 0)
+	s.pen = phys.Resize(s.pen, len(s.self), 0)
+	s.penO = phys.Resize(s.penO, len(s.obs), 0)
 	n, err := s.substeps(st, in, H, D, frac)
 	if err != nil {
 		return err
@@ -176,7 +176,7 @@ func (s *Solver) substeps(st *rope.State, in *solver.Input, H, D, frac float64) 
 	}
 	for gi := range s.grasps {
 		if g := &s.grasps[gi]; g.force {
-			l := s.rest[s.nodeSeg(st, int(g.node))]
+			l := s.rest[phys.NodeSeg(st, int(g.node))]
 			if a := g.applied.Norm() / s.m[g.node]; a > 0 {
 				limit(math.Sqrt(0.5*l/a), "a force of %.3g N on a %.3g kg node", g.applied.Norm(), s.m[g.node])
 			}
@@ -690,16 +690,6 @@ func (s *Solver) loadGrasps(st *rope.State, in *solver.Input) error {
 		}
 	}
 	return nil
-}
-
-// nodeSeg returns a segment that node i ends or starts.
-func (s *Solver) nodeSeg(st *rope.State, i int) int {
-	for _, str := range st.Strands {
-		if i < str.First+str.Nodes {
-			return str.FirstSeg + min(i-str.First, str.Links()-1)
-		}
-	}
-	return 0
 }
 
 // heldByPosition reports whether a position tool holds a node of the strand of node i.

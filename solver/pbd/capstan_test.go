@@ -5,61 +5,36 @@ import (
 	"math"
 	"testing"
 
-	"github.com/knotsim/knotsim/material"
-	"github.com/knotsim/knotsim/rope"
-	"github.com/knotsim/knotsim/shape"
+	"github.com/knotsim/knotsim/collide"
+	"github.com/knotsim/knotsim/solver"
+	"github.com/knotsim/knotsim/solver/solvertest"
 	"github.com/knotsim/knotsim/vec"
 	"github.com/knotsim/knotsim/world"
 )
 
-// The capstan equation (Euler–Eytelwein) against an obstacle: a rope wrapped half round a
-// fixed pole (θ = π), no gravity, pulled down at its ends by force tools of 0.5 N and k·0.5 N
-// (k ramped up from 1 over 0.2 s, after 0.1 s at 1), holds while k ≤ e^(μs·θ) = 2.57 (μs =
-// 0.3) and slides towards the heavier end beyond. Once sliding it goes on while k > e^(μk·θ)
-// = 2.19 (μk = 0.25) and stops below: the rope is set sliding at k = 3 for 0.01 s, then k is
-// lowered. It checks that friction against an obstacle, contact by contact inside the joint
-// solve, adds up along the wrap to the exponential — the reason a hitch round a pole holds.
+// The capstan equation (Euler–Eytelwein) against an obstacle, finer than the suite's check
+// (solvertest.Capstan, same rope: solvertest.PoleWrap): a rope half round a fixed pole (θ = π),
+// no gravity, pulled down at its ends by force tools of 0.5 N and k·0.5 N (k ramped up from 1
+// over 0.2 s, after 0.1 s at 1), holds while k ≤ e^(μs·θ) = 2.57 (μs = 0.3) and slides towards
+// the heavier end beyond. Once sliding it goes on while k > e^(μk·θ) = 2.19 (μk = 0.25) and
+// stops below: the rope is set sliding at k = 3 for 0.01 s, then k is lowered.
 //
 // Measured (the heavy end's motion in the 0.2 s after the ramp): k = 1.5 and 2.45 hold within
 // 0.02 mm, k = 2.7 slides off (metres). Set sliding: at k = 2.3 it slides on, at 1.9 it stops.
 // Before the joint solve took the obstacles' friction (friction springs, stickFriction) the
 // rope held at k = 5, creeping 4.7 mm in 0.4 s.
 func TestCapstan(t *testing.T) {
-	const (
-		rp, r, l = 0.02, 0.002, 0.005 // pole radius, rope radius, link, m
-		tail     = 0.15               // hanging length each side, m
-		f0       = 0.5                // the light end's pull, N
-	)
-	pole := shape.Shape{Kind: shape.Capsule, A: vec.V3{X: -0.2}, B: vec.V3{X: 0.2}, Radius: rp}
-	rho := rp + r
-	var pts []vec.V3
-	for i := 0; i <= 100; i++ { // left side, from the bottom up
-		pts = append(pts, vec.V3{Y: -rho, Z: -tail + tail*float64(i)/100})
-	}
-	for i := 1; i < 200; i++ { // over the top
-		a := math.Pi * float64(i) / 200
-		pts = append(pts, vec.V3{Y: -rho * math.Cos(a), Z: rho * math.Sin(a)})
-	}
-	for i := 0; i <= 100; i++ { // right side, down
-		pts = append(pts, vec.V3{Y: rho, Z: -tail * float64(i) / 100})
-	}
-	m := material.Material{Density: 1140, Young: 2e6, Shear: 1e6, Friction: material.Friction{Static: 0.3, Kinetic: 0.25}, Damping: 2}
-	length := 2*tail + math.Pi*rho
-	n := int(math.Round(length / l))
-	// setup returns a world with the rope round the pole, both ends pulled with f0, and the
-	// heavy end's tool.
+	const r, f0 = solvertest.PoleWrapRadius, solvertest.PoleWrapPull
+	factory := func(det collide.Detector) (solver.Physical, error) { return New(DefaultParams(), det) }
 	setup := func(t *testing.T) (*world.World, int) {
-		st := &rope.State{}
-		addRope(t, st, r, length/float64(n), rope.Resample(pts, n), m)
-		w := newWorld(t, st, newPBD(t, DefaultParams()), vec.V3{}, 1e-3, pole)
-		pull(w, 0, vec.V3{Z: -f0})
-		hv := pull(w, n, vec.V3{Z: -f0})
+		w, hv := solvertest.PoleWrap(t, factory)
 		run(t, w, 100)
 		return w, hv
 	}
 	setK := func(w *world.World, hv int, k float64) { w.Tools[hv].Force = vec.V3{Z: -f0 * k} }
 	// moved runs steps cycles and returns how far the heavy end went down, m.
-	moved := func(t *testing.T, w *world.World, steps int) float64 {
+	moved := func(t *testing.T, w *world.World, hv, steps int) float64 {
+		n := w.Tools[hv].Node
 		z := w.State.Pos[n].Z
 		run(t, w, steps)
 		return z - w.State.Pos[n].Z
@@ -86,7 +61,7 @@ func TestCapstan(t *testing.T) {
 				setK(w, hv, 1+(c.k-1)*float64(i)/200)
 				run(t, w, 1)
 			}
-			d := moved(t, w, 200)
+			d := moved(t, w, hv, 200)
 			t.Logf("k = %.2f (e^(μs·π) = %.2f): the heavy end moved %.3g m in 0.2 s; worst overlap with the pole %.2g R",
 				c.k, math.Exp(0.3*math.Pi), d, w.Worst.ObsOverlap/r)
 			check(t, w, d, c.slides, fmt.Sprintf("k = %.2f", c.k))
@@ -102,7 +77,7 @@ func TestCapstan(t *testing.T) {
 			run(t, w, 10)
 			setK(w, hv, c.k)
 			run(t, w, 50) // (stopping takes a while: 0.03 s from 0.8 m/s at k = 1.9)
-			d := moved(t, w, 100)
+			d := moved(t, w, hv, 100)
 			t.Logf("set sliding, then k = %.2f (e^(μk·π) = %.2f): the heavy end moved %.3g m in 0.1 s",
 				c.k, math.Exp(0.25*math.Pi), d)
 			check(t, w, d, c.slides, fmt.Sprintf("sliding, then k = %.2f", c.k))

@@ -487,7 +487,7 @@ func (s *Solver) addColumns(st *rope.State, from int) int {
 // first, at the other row's entries (which all lie on or after it).
 func (s *Solver) buildD(from int) {
 	n := len(s.jc)
-	s.jd2 = resize(s.jd2, n*n, 0)
+	s.jd2 = phys.Resize(s.jd2, n*n, 0)
 	if from > 0 {
 		for k := range from {
 			copy(s.jd2[k*n:k*n+from], s.jd[k*from:k*from+from])
@@ -558,7 +558,7 @@ func (s *Solver) finalSolve(st *rope.State) {
 			continue
 		}
 		m := int(y.j1 - y.j0)
-		s.jf = resize(s.jf, m, 0)
+		s.jf = phys.Resize(s.jf, m, 0)
 		x := s.jf[:m]
 		first := y.hi
 		for k := range s.jc {
@@ -607,7 +607,7 @@ func (s *Solver) segSys(st *rope.State, seg int32) int {
 func (s *Solver) pgs(warm bool) {
 	n := len(s.jc)
 	D := s.jd[:n*n]
-	s.jr = resize(s.jr, n, 0)
+	s.jr = phys.Resize(s.jr, n, 0)
 	rho := s.jr[:n]
 	var scale float64
 	for k := range s.jc {
@@ -706,7 +706,7 @@ func (s *Solver) solveTail(y *jointSys) {
 		return
 	}
 	n := int(m - y.hi - 1)
-	s.jf = resize(s.jf, n, 0)
+	s.jf = phys.Resize(s.jf, n, 0)
 	x := s.jf[:n]
 	for c := range 6 {
 		clear(x)

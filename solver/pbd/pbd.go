@@ -7,6 +7,7 @@ import (
 
 	"github.com/knotsim/knotsim/collide"
 	"github.com/knotsim/knotsim/rope"
+	"github.com/knotsim/knotsim/solver/internal/phys"
 	"github.com/knotsim/knotsim/vec"
 )
 
@@ -241,54 +242,54 @@ func (s *Solver) Reset(st *rope.State) error {
 	if oldN > n || oldM > m || oldK > len(st.Strands) {
 		oldN, oldM, oldK = 0, 0, 0 // shrunk: a new state
 	}
-	s.v = resize(s.v, n, oldN)
-	s.xs = resize(s.xs, n, 0)
-	s.x0 = resize(s.x0, n, 0)
-	s.w = resize(s.w, n, 0)
-	s.fext = resize(s.fext, n, 0)
-	s.gOf = resize(s.gOf, n, 0)
-	s.prevT = resize(s.prevT, n, oldN)
-	s.hadT = resize(s.hadT, n, oldN)
-	s.lastT = resize(s.lastT, n, oldN)
-	s.lastF = resize(s.lastF, n, oldN)
-	s.satT = resize(s.satT, n, oldN)
-	s.xp = resize(s.xp, n, 0)
-	s.heldAt = resize(s.heldAt, n, 0)
-	s.slipAt = resize(s.slipAt, n, 0)
-	s.anc = resize(s.anc, n, 0)
-	s.ancN = resize(s.ancN, n, 0)
-	s.nmus = resize(s.nmus, n, 0)
-	s.dn = resize(s.dn, n, 0)
-	s.nmuk = resize(s.nmuk, n, 0)
-	s.q = resize(s.q, m, oldM)
-	s.qs = resize(s.qs, m, 0)
-	s.om = resize(s.om, m, oldM)
-	s.wq = resize(s.wq, m, 0)
-	s.rest = resize(s.rest, m, 0)
-	s.lamB = resize(s.lamB, m, oldM)
-	s.alphaB = resize(s.alphaB, m, 0)
-	s.joint = resize(s.joint, m, 0)
-	s.fixedQ = resize(s.fixedQ, m, 0)
-	s.mus = resize(s.mus, m, 0)
-	s.muk = resize(s.muk, m, 0)
-	s.lamS = resize(s.lamS, m, oldM)
-	s.d3 = resize(s.d3, m, 0)
-	s.sd = resize(s.sd, m, 0)
-	s.so = resize(s.so, m, 0)
-	s.sx = resize(s.sx, m, 0)
-	s.sr = resize(s.sr, m, 0)
-	s.sz = resize(s.sz, m, 0)
-	s.sg = resize(s.sg, m, 0)
-	s.yh = resize(s.yh, m, 0)
-	s.engAt = resize(s.engAt, m, 0)
-	s.obsFr = resize(s.obsFr, m, 0)
-	s.segWin = resize(s.segWin, m, 0)
+	s.v = phys.Resize(s.v, n, oldN)
+	s.xs = phys.Resize(s.xs, n, 0)
+	s.x0 = phys.Resize(s.x0, n, 0)
+	s.w = phys.Resize(s.w, n, 0)
+	s.fext = phys.Resize(s.fext, n, 0)
+	s.gOf = phys.Resize(s.gOf, n, 0)
+	s.prevT = phys.Resize(s.prevT, n, oldN)
+	s.hadT = phys.Resize(s.hadT, n, oldN)
+	s.lastT = phys.Resize(s.lastT, n, oldN)
+	s.lastF = phys.Resize(s.lastF, n, oldN)
+	s.satT = phys.Resize(s.satT, n, oldN)
+	s.xp = phys.Resize(s.xp, n, 0)
+	s.heldAt = phys.Resize(s.heldAt, n, 0)
+	s.slipAt = phys.Resize(s.slipAt, n, 0)
+	s.anc = phys.Resize(s.anc, n, 0)
+	s.ancN = phys.Resize(s.ancN, n, 0)
+	s.nmus = phys.Resize(s.nmus, n, 0)
+	s.dn = phys.Resize(s.dn, n, 0)
+	s.nmuk = phys.Resize(s.nmuk, n, 0)
+	s.q = phys.Resize(s.q, m, oldM)
+	s.qs = phys.Resize(s.qs, m, 0)
+	s.om = phys.Resize(s.om, m, oldM)
+	s.wq = phys.Resize(s.wq, m, 0)
+	s.rest = phys.Resize(s.rest, m, 0)
+	s.lamB = phys.Resize(s.lamB, m, oldM)
+	s.alphaB = phys.Resize(s.alphaB, m, 0)
+	s.joint = phys.Resize(s.joint, m, 0)
+	s.fixedQ = phys.Resize(s.fixedQ, m, 0)
+	s.mus = phys.Resize(s.mus, m, 0)
+	s.muk = phys.Resize(s.muk, m, 0)
+	s.lamS = phys.Resize(s.lamS, m, oldM)
+	s.d3 = phys.Resize(s.d3, m, 0)
+	s.sd = phys.Resize(s.sd, m, 0)
+	s.so = phys.Resize(s.so, m, 0)
+	s.sx = phys.Resize(s.sx, m, 0)
+	s.sr = phys.Resize(s.sr, m, 0)
+	s.sz = phys.Resize(s.sz, m, 0)
+	s.sg = phys.Resize(s.sg, m, 0)
+	s.yh = phys.Resize(s.yh, m, 0)
+	s.engAt = phys.Resize(s.engAt, m, 0)
+	s.obsFr = phys.Resize(s.obsFr, m, 0)
+	s.segWin = phys.Resize(s.segWin, m, 0)
 	for g := range s.segWin {
 		s.segWin[g] = -1
 	}
-	s.qp = resize(s.qp, m, 0)
-	s.ends = resize(s.ends, 2*len(st.Strands), 2*oldK)
-	s.endIdx = resize(s.endIdx, 2*len(st.Strands), 0)
+	s.qp = phys.Resize(s.qp, m, 0)
+	s.ends = phys.Resize(s.ends, 2*len(st.Strands), 2*oldK)
+	s.endIdx = phys.Resize(s.endIdx, 2*len(st.Strands), 0)
 	for i := range s.gOf {
 		s.gOf[i] = -1
 	}
@@ -338,21 +339,6 @@ func (s *Solver) Reset(st *rope.State) error {
 	s.self = s.self[:0]
 	s.obs = s.obs[:0]
 	return nil
-}
-
-// resize returns b with length n, keeping its first keep elements and zeroing the rest.
-func resize[T any](b []T, n, keep int) []T {
-	if cap(b) < n {
-		nb := make([]T, n, max(n, 2*cap(b))) // (amortised: the joint solve's buffers vary)
-		copy(nb, b[:keep])
-		return nb
-	}
-	b = b[:n]
-	var zero T
-	for i := keep; i < n; i++ {
-		b[i] = zero
-	}
-	return b
 }
 
 // SetEndRotation prescribes the orientation of an end segment of strand k (end 0: the first

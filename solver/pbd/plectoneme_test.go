@@ -6,24 +6,9 @@ import (
 
 	"github.com/knotsim/knotsim/material"
 	"github.com/knotsim/knotsim/rope"
+	"github.com/knotsim/knotsim/solver/solvertest"
 	"github.com/knotsim/knotsim/vec"
 )
-
-// writhe is the Gauss double integral of the polyline, midpoint rule over non-adjacent links.
-func writhe(p []vec.V3) float64 {
-	var wr float64
-	for i := 0; i+1 < len(p); i++ {
-		ti := p[i+1].Sub(p[i])
-		mi := p[i].Add(p[i+1]).Scale(0.5)
-		for j := i + 2; j+1 < len(p); j++ {
-			tj := p[j+1].Sub(p[j])
-			d := mi.Sub(p[j].Add(p[j+1]).Scale(0.5))
-			r := d.Norm()
-			wr += 2 * ti.Cross(tj).Dot(d) / (r * r * r)
-		}
-	}
-	return wr / (4 * math.Pi)
-}
 
 // Plectonemes (seed 004 Fig. 11 and §6.2.1, seed 003 §4.2.3): a 1 m rod (k_b = k_t = 0.001 N·m²
 // as in seed 004 Fig. 17, 100 links, R = 2 mm) with both end frames clamped has its ends
@@ -57,7 +42,7 @@ func TestPlectonemesSeed004Fig11(t *testing.T) {
 		w.Tools[b].Target.X -= 0.0005
 		run(t, w, 1)
 	}
-	wr0 := writhe(st.Pos)
+	wr0 := solvertest.Writhe(st.Pos)
 	maxContacts := 0
 	// rad/s (seed 004: 0.8), rad. At 8 rad/s (the -short rate until the second pbd session)
 	// the extra passes of a substep with self contact let the twist slip at the driven end
@@ -72,7 +57,7 @@ func TestPlectonemesSeed004Fig11(t *testing.T) {
 		maxContacts = max(maxContacts, w.Last.SelfContacts)
 	}
 	run(t, w, 1000)
-	wr1 := writhe(st.Pos)
+	wr1 := solvertest.Writhe(st.Pos)
 	var tw float64
 	for u := 0; u+1 < n; u++ {
 		r := s.q[u].conj().mul(s.q[u+1])

@@ -74,7 +74,7 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 			// A force on one light node kicks its prediction by F·w·h²; the direct solve
 			// linearises the link's rotation, so the kick must stay within half a link.
 			if g := &s.grasps[gi]; g.force {
-				need = math.Max(need, H*math.Sqrt(g.applied.Norm()*s.w[g.node]/(0.5*s.rest[s.nodeSeg(st, int(g.node))])))
+				need = math.Max(need, H*math.Sqrt(g.applied.Norm()*s.w[g.node]/(0.5*s.rest[phys.NodeSeg(st, int(g.node))])))
 			}
 		}
 		if need > float64(n) {
@@ -669,16 +669,6 @@ func (s *Solver) engageObs(seg int32, n, dp vec.V3, depth, mus float64) {
 // the step's candidate pairs (contacts within 0.05 R).
 func (s *Solver) finalGaps(st *rope.State, obs []shape.Shape, out *solver.Stats) {
 	phys.Gaps(st, obs, s.self, s.obs, 0.05*s.rmin, out)
-}
-
-// nodeSeg returns a segment that node i ends or starts.
-func (s *Solver) nodeSeg(st *rope.State, i int) int {
-	for _, str := range st.Strands {
-		if i < str.First+str.Nodes {
-			return str.FirstSeg + min(i-str.First, str.Links()-1)
-		}
-	}
-	return 0
 }
 
 // heldByPosition reports whether a position tool holds a node of the strand of node i.

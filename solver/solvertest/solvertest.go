@@ -467,37 +467,16 @@ func FrictionIncline(t *testing.T, f Factory) {
 // end's force ramped to k·0.5 N over 0.2 s: it holds (its heavy end moves less than 0.2 mm in
 // the next 0.2 s) at k = 2.2, below e^(μs·π) = 2.57, and slides (more than 5 cm) at k = 3.
 func Capstan(t *testing.T, f Factory) {
-	const (
-		rp, r, l = 0.02, 0.002, 0.005 // pole radius, rope radius, link, m
-		tail     = 0.15               // hanging length each side, m
-		f0       = 0.5                // the light end's pull, N
-	)
-	pole := shape.Shape{Kind: shape.Capsule, A: vec.V3{X: -0.2}, B: vec.V3{X: 0.2}, Radius: rp}
-	rho := rp + r
-	var pts []vec.V3
-	for i := 0; i <= 30; i++ { // left side, from the bottom up
-		pts = append(pts, vec.V3{Y: -rho, Z: -tail + tail*float64(i)/30})
-	}
-	for i := 1; i < 14; i++ { // over the top
-		a := math.Pi * float64(i) / 14
-		pts = append(pts, vec.V3{Y: -rho * math.Cos(a), Z: rho * math.Sin(a)})
-	}
-	for i := 0; i <= 30; i++ { // right side, down
-		pts = append(pts, vec.V3{Y: rho, Z: -tail * float64(i) / 30})
-	}
-	m := material.Material{Density: 1140, Young: 2e6, Shear: 1e6, Friction: material.Friction{Static: 0.3, Kinetic: 0.25}, Damping: 2}
-	length := 2*tail + math.Pi*rho
-	n := int(math.Round(length / l))
+	const r = PoleWrapRadius
 	for _, c := range []struct {
 		k      float64
 		slides bool
 	}{{2.2, false}, {3, true}} {
-		w := Build(t, f, m, r, length/float64(n), rope.Resample(pts, n), vec.V3{}, pole)
-		w.AddTool(world.Tool{Name: "light", Node: 0, Mode: solver.HoldForce, Force: vec.V3{Z: -f0}, Active: true})
-		hv := w.AddTool(world.Tool{Name: "heavy", Node: n, Mode: solver.HoldForce, Force: vec.V3{Z: -f0}, Active: true})
+		w, hv := PoleWrap(t, f)
+		n := w.Tools[hv].Node
 		Steps(t, w, 100)
 		for i := 1; i <= 200; i++ {
-			w.Tools[hv].Force = vec.V3{Z: -f0 * (1 + (c.k-1)*float64(i)/200)}
+			w.Tools[hv].Force = vec.V3{Z: -PoleWrapPull * (1 + (c.k-1)*float64(i)/200)}
 			Steps(t, w, 1)
 		}
 		z := w.State.Pos[n].Z
@@ -515,6 +494,62 @@ func Capstan(t *testing.T, f Factory) {
 			t.Errorf("k = %.1f: the rope went %.2g R into the pole", c.k, w.Worst.ObsOverlap/r)
 		}
 	}
+}
+
+// PoleWrapRadius and PoleWrapPull are the rope radius, m, and the light end's pull, N, of
+// PoleWrap.
+const (
+	PoleWrapRadius = 0.002
+	PoleWrapPull   = 0.5
+)
+
+// PoleWrap returns the world of the capstan checks: a rope (R = 2 mm, 5 mm links, 15 cm
+// hanging each side, μs = 0.3, μk = 0.25, damping 2/s) laid half round a fixed pole of radius
+// 2 cm along x, no gravity, both ends pulled down by PoleWrapPull force tools; and the index
+// of the tool on its last node (the one to load).
+func PoleWrap(t testing.TB, f Factory) (*world.World, int) {
+	t.Helper()
+	const (
+		rp, r, l = 0.02, PoleWrapRadius, 0.005 // pole radius, rope radius, link, m
+		tail     = 0.15                        // hanging length each side, m
+	)
+	pole := shape.Shape{Kind: shape.Capsule, A: vec.V3{X: -0.2}, B: vec.V3{X: 0.2}, Radius: rp}
+	rho := rp + r
+	var pts []vec.V3
+	for i := 0; i <= 100; i++ { // left side, from the bottom up
+		pts = append(pts, vec.V3{Y: -rho, Z: -tail + tail*float64(i)/100})
+	}
+	for i := 1; i < 200; i++ { // over the top
+		a := math.Pi * float64(i) / 200
+		pts = append(pts, vec.V3{Y: -rho * math.Cos(a), Z: rho * math.Sin(a)})
+	}
+	for i := 0; i <= 100; i++ { // right side, down
+		pts = append(pts, vec.V3{Y: rho, Z: -tail * float64(i) / 100})
+	}
+	m := material.Material{Density: 1140, Young: 2e6, Shear: 1e6, Friction: material.Friction{Static: 0.3, Kinetic: 0.25}, Damping: 2}
+	length := 2*tail + math.Pi*rho
+	n := int(math.Round(length / l))
+	w := Build(t, f, m, r, length/float64(n), rope.Resample(pts, n), vec.V3{}, pole)
+	w.AddTool(world.Tool{Name: "light", Node: 0, Mode: solver.HoldForce, Force: vec.V3{Z: -PoleWrapPull}, Active: true})
+	hv := w.AddTool(world.Tool{Name: "heavy", Node: n, Mode: solver.HoldForce, Force: vec.V3{Z: -PoleWrapPull}, Active: true})
+	return w, hv
+}
+
+// Writhe is the Gauss double integral of the polyline p, midpoint rule over non-adjacent
+// links (the plectoneme checks).
+func Writhe(p []vec.V3) float64 {
+	var wr float64
+	for i := 0; i+1 < len(p); i++ {
+		ti := p[i+1].Sub(p[i])
+		mi := p[i].Add(p[i+1]).Scale(0.5)
+		for j := i + 2; j+1 < len(p); j++ {
+			tj := p[j+1].Sub(p[j])
+			d := mi.Sub(p[j].Add(p[j+1]).Scale(0.5))
+			r := d.Norm()
+			wr += 2 * ti.Cross(tj).Dot(d) / (r * r * r)
+		}
+	}
+	return wr / (4 * math.Pi)
 }
 
 // NoPassThrough: the invariant of issue 2 for physical solvers. A loose overhand knot in a

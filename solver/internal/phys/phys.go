@@ -67,3 +67,30 @@ func Gaps(st *rope.State, obs []shape.Shape, self, obsC []collide.Contact, reach
 	}
 	out.Contacts += out.SelfContacts
 }
+
+// NodeSeg returns the global index of a segment that node i ends or starts (the link after it,
+// or before it at a strand's last node).
+func NodeSeg(st *rope.State, i int) int {
+	for _, str := range st.Strands {
+		if i < str.First+str.Nodes {
+			return str.FirstSeg + min(i-str.First, str.Links()-1)
+		}
+	}
+	return 0
+}
+
+// Resize returns b with length n, keeping its first keep elements and zeroing the rest; it
+// grows the backing array at least twofold (amortised: contact lists vary step to step).
+func Resize[T any](b []T, n, keep int) []T {
+	if cap(b) < n {
+		nb := make([]T, n, max(n, 2*cap(b)))
+		copy(nb, b[:keep])
+		return nb
+	}
+	b = b[:n]
+	var zero T
+	for i := keep; i < n; i++ {
+		b[i] = zero
+	}
+	return b
+}

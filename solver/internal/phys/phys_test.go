@@ -77,3 +77,31 @@ func TestGaps(t *testing.T) {
 		t.Errorf("gaps %v (self) and %v (obstacle); want −0.001 and 0.0005", out.MinSelfGap, out.MinObsGap)
 	}
 }
+
+func TestNodeSeg(t *testing.T) {
+	st := &rope.State{}
+	for range 2 {
+		if _, err := st.Add(rope.Spec{Radius: 0.01, Link: 0.1, Pos: []vec.V3{{}, {X: 0.1}, {X: 0.2}, {X: 0.3}}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Nodes 0..3 on segments 0..2, nodes 4..7 on segments 3..5; a last node takes its link.
+	for i, want := range []int{0, 1, 2, 2, 3, 4, 5, 5} {
+		if got := NodeSeg(st, i); got != want {
+			t.Errorf("NodeSeg(%d) = %d, want %d", i, got, want)
+		}
+	}
+}
+
+func TestResize(t *testing.T) {
+	b := []int{1, 2, 3}
+	b = Resize(b, 5, 2) // grows: keeps 1, 2; zeroes the rest
+	if len(b) != 5 || b[0] != 1 || b[1] != 2 || b[2] != 0 || b[4] != 0 {
+		t.Errorf("grown: %v", b)
+	}
+	b[3] = 9
+	c := Resize(b, 4, 1) // within capacity: same array, zeroed from 1
+	if len(c) != 4 || c[0] != 1 || c[1] != 0 || c[3] != 0 || &c[0] != &b[0] {
+		t.Errorf("reused: %v", c)
+	}
+}
