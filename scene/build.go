@@ -141,6 +141,9 @@ func newSolver(s *Scene, det collide.Detector) (solver.Solver, error) {
 		if s.Solver.Multipliers != "" {
 			p.Multipliers = s.Solver.Multipliers
 		}
+		if s.Solver.Contact != "" {
+			p.Contact = s.Solver.Contact
+		}
 		if s.Solver.AirDrag != nil {
 			p.AirDrag = *s.Solver.AirDrag
 		}

@@ -214,7 +214,8 @@ type Solver struct {
 	MaxGraspForce *float64 `json:"max_grasp_force,omitempty"` // N, 0 < f ≤ MaxForce: the most a position tool pulls with; beyond it the tool lags; default: the solver's (50 N)
 
 	// "dvi": the discrete variational Kirchhoff thread (seed 004).
-	Multipliers      string   `json:"multipliers,omitempty"`       // "contraction" (the default; Eq. 10) or "newton" (Eq. 13)
+	Multipliers      string   `json:"multipliers,omitempty"`       // "newton" (the default; Eq. 13) or "contraction" (Eq. 10)
+	Contact          string   `json:"contact,omitempty"`           // "constraint" (the default: contacts and friction solved with the tensions) or "penalty" (the paper's Eq. 14, friction after the solve)
 	AirDrag          *float64 `json:"air_drag,omitempty"`          // drag coefficient C_d of the thread (Eq. 4; 1.2 for a cylinder), 0..100; default 0 (none)
 	BendDamping      *float64 `json:"bend_damping,omitempty"`      // k_d, N·m·s, ≥ 0 (Eq. 5–6); default 0
 	ContactStiffness *float64 `json:"contact_stiffness,omitempty"` // k_s, N/m, > 0 (Eq. 14); default: chosen by the solver
@@ -879,6 +880,9 @@ func (c *checker) validateSolver(sv *Solver, r float64, haveRadius bool) {
 	if other("multipliers", "dvi", sv.Multipliers != "") {
 		c.oneOf("solver.multipliers", sv.Multipliers, []string{"contraction", "newton"}, false)
 	}
+	if other("contact", "dvi", sv.Contact != "") {
+		c.oneOf("solver.contact", sv.Contact, []string{"constraint", "penalty"}, false)
+	}
 	if other("air_drag", "dvi", sv.AirDrag != nil) {
 		c.num("solver.air_drag", *sv.AirDrag, 0, 100, "")
 	}
@@ -886,6 +890,9 @@ func (c *checker) validateSolver(sv *Solver, r float64, haveRadius bool) {
 		c.num("solver.bend_damping", *sv.BendDamping, 0, 1e6, " N·m·s")
 	}
 	if other("contact_stiffness", "dvi", sv.ContactStiffness != nil) {
+		if sv.Contact != "penalty" {
+			c.add("solver.contact_stiffness", "is the penalty's stiffness: it needs \"contact\": \"penalty\"")
+		}
 		c.positive("solver.contact_stiffness", *sv.ContactStiffness, 1e12, " N/m")
 	}
 	other("extensible", "dvi", sv.Extensible != nil)

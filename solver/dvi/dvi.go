@@ -37,11 +37,17 @@ type Params struct {
 	// the node's share of the length). 0: none (the paper's Figs. 4–9).
 	AirDrag float64
 	// BendDamping is k_d, N·m·s: the internal bending dissipation of Eq. 5–6 (App. A). 0: none.
-	BendDamping float64
-	// ContactStiffness is the penalty stiffness k_s, N/m, of Eq. 14; 0 chooses
+	BendDamping      float64
+	ContactStiffness float64
+	// Contact chooses how contacts are handled: "constraint" (ContactConstraint, the default),
+	// the contacts and their Coulomb friction as multipliers of the same solve as the link
+	// tensions (contact.go); or "penalty" (ContactPenalty), the paper's Eq. 14 with the overlap
+	// left projected out and friction applied after the multiplier solve (doc.go).
+	Contact string
+	// ContactStiffness is the penalty stiffness k_s, N/m, of Eq. 14 (Contact "penalty"); 0 chooses
 	// min(MaxGraspForce/(0.25·R), the stiffness whose contact frequency allows substeps of
 	// 0.1 ms on the lightest node) per step.
-	ContactStiffness float64
+	//
 	// ContactOffset, m, starts the penalty before the surfaces touch (the paper's Δd is
 	// R_A + R_B + ContactOffset).
 	ContactOffset float64
@@ -58,7 +64,7 @@ type Params struct {
 
 // DefaultParams returns the parameters of the package doc.
 func DefaultParams() Params {
-	return Params{Multipliers: "newton", Tol: 1e-10, MaxIter: 30, MaxSubsteps: 1000, Safety: 0.8,
+	return Params{Multipliers: "newton", Tol: 1e-10, MaxIter: 30, MaxSubsteps: 1000, Safety: 0.8, Contact: ContactConstraint,
 		MoveFraction: 0.4, GraspStiffness: 1e7, MaxGraspForce: 50}
 }
 
@@ -68,6 +74,8 @@ func (p Params) Validate() error {
 	switch {
 	case p.Multipliers != "contraction" && p.Multipliers != "newton":
 		return fmt.Errorf("dvi: Multipliers %q must be \"contraction\" or \"newton\"", p.Multipliers)
+	case p.Contact != ContactConstraint && p.Contact != ContactPenalty:
+		return fmt.Errorf("dvi: Contact %q must be %q or %q", p.Contact, ContactConstraint, ContactPenalty)
 	case !(p.Tol > 0 && p.Tol < 1):
 		return fmt.Errorf("dvi: Tol %v must be in (0, 1)", p.Tol)
 	case p.MaxIter < 1 || p.MaxIter > 1000:
@@ -166,6 +174,7 @@ type Solver struct {
 	old     []int32
 	self    []collide.Contact // candidate pairs of the step
 	obs     []collide.Contact // candidate segment–obstacle pairs of the step
+	xbp     []vec.V3          // the positions of the last broad phase
 	pen     []float64         // per self candidate: penalty force magnitude of this substep, N
 	penO    []float64         // per obstacle candidate
 	rmin    float64
@@ -179,6 +188,27 @@ type Solver struct {
 	pressed bool    // a penalty contact pressed in the last step
 	nKeep   int     // the substep count kept (substeps)
 	calm    int     // steps in a row that needed fewer than nKeep
+	// contacts in the multiplier solve (contact.go)
+	cr         []crow
+	cx         []float64 // the rows' columns X, per side
+	cd         []float64 // D, nr×nr
+	cdT        []float64 // Dᵀ
+	crho       []float64 // the rows' linearised constraints in pgs, m
+	cfix       []float64 // C_F, nr×nr
+	cf         []float64 // the rows' forces D was linearised at, N
+	dy         []float64 // per segment: y = K⁻¹g, N
+	xc         []vec.V3  // per node: x̄ plus the contacts' displacement
+	touched    []bool    // per strand: a row touches it
+	nrStart    []int32   // per node + 1: where its rows start in nrRows
+	nrFill     []int32   // per node: scratch of the counting sort
+	nrRows     []rowAt   // the rows at each node
+	rlo, rhi   []int32   // per strand: the region of links the rows touch
+	tau        []float64 // per strand: the tail response of its region (tailResponse)
+	nodeStrand []int32   // per node: its strand
+	fwarm      []float64 // per self candidate: the normal force of the last substep, N
+	fwarmO     []float64 // per obstacle candidate
+	slid       []bool    // per self candidate: its points slid in the last substep
+	slidO      []bool    // per obstacle candidate
 	// energy bookkeeping for Measure: the potential energies at x^k of the last substep
 	bendK float64
 }
@@ -244,6 +274,13 @@ func (s *Solver) Reset(st *rope.State) error {
 		s.ea = make([]float64, m)
 	}
 	s.sd = phys.Resize(s.sd, len(st.Strands), oldK)
+	s.touched = phys.Resize(s.touched, len(st.Strands), 0)
+	s.nodeStrand = phys.Resize(s.nodeStrand, n, 0)
+	for k, str := range st.Strands {
+		for i := str.First; i < str.First+str.Nodes; i++ {
+			s.nodeStrand[i] = int32(k)
+		}
+	}
 	if len(s.ts) < len(st.Strands) {
 		s.ts = append(s.ts, make([]tensionSolver, len(st.Strands)-len(s.ts))...)
 	}

@@ -52,13 +52,13 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 	D := s.motion(st, in, H, frac)
 	dcap := 1.25*D + 2*frac + 0.1*s.rmin + s.P.ContactOffset
 	tb := time.Now()
-	s.Det.Update(st)
-	tr := time.Now()
-	s.self = s.Det.Self(s.self[:0], st, 2*dcap)
-	s.obs = collide.Obstacles(s.obs[:0], st, in.Obstacles, dcap)
-	tc := time.Now()
-	s.pen = phys.Resize(s.pen, len(s.self), 0)
-	s.penO = phys.Resize(s.penO, len(s.obs), 0)
+	s.broadPhase(st, in, dcap)
+	tr, tc := tb, time.Now()
+	if s.nsub == 0 {
+		// The first step: the forces of the last substep, which the kick limit reads, are
+		// those at the start (a tight knot's bending kicks nodes far in its first substeps).
+		s.forces(st, in, H)
+	}
 	n, err := s.substeps(st, in, H, D, frac)
 	if err != nil {
 		return err
@@ -70,6 +70,13 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 	for k := 1; k <= n; k++ {
 		if err := s.substepSplit(st, in, h, float64(k-1)/float64(n), float64(k)/float64(n), frac, 0); err != nil {
 			return err
+		}
+		// The candidates were found with a margin dcap; a pair not among them had surfaces at
+		// least 2·dcap (self) or dcap (obstacle) apart, and closes by at most twice the
+		// largest displacement since plus 2·frac a node in the next substep (the guard): past
+		// that budget the broad phase runs again (a motion the step's estimate missed).
+		if k < n && s.movedSinceBroad(st.Pos) > dcap-2*frac {
+			s.broadPhase(st, in, dcap)
 		}
 	}
 	for gi := range s.grasps {
@@ -88,6 +95,32 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 	out.NsDetect = tc.Sub(tr).Nanoseconds() + time.Since(td).Nanoseconds()
 	out.NsSolve = td.Sub(tc).Nanoseconds() + tb.Sub(t0).Nanoseconds()
 	return nil
+}
+
+// broadPhase refits the detector and lists the candidate pairs within dcap (segment–obstacle)
+// and 2·dcap (self) of touching, and sizes the per-candidate buffers (their warm starts are
+// lost when the lists change).
+func (s *Solver) broadPhase(st *rope.State, in *solver.Input, dcap float64) {
+	s.Det.Update(st)
+	s.self = s.Det.Self(s.self[:0], st, 2*dcap)
+	s.obs = collide.Obstacles(s.obs[:0], st, in.Obstacles, dcap)
+	s.pen = phys.Resize(s.pen, len(s.self), 0)
+	s.penO = phys.Resize(s.penO, len(s.obs), 0)
+	s.fwarm = phys.Resize(s.fwarm, len(s.self), 0)
+	s.slid = phys.Resize(s.slid, len(s.self), 0)
+	s.fwarmO = phys.Resize(s.fwarmO, len(s.obs), 0)
+	s.slidO = phys.Resize(s.slidO, len(s.obs), 0)
+	s.xbp = phys.Resize(s.xbp, len(st.Pos), 0)
+	copy(s.xbp, st.Pos)
+}
+
+// movedSinceBroad returns the largest displacement of a node since the last broad phase, m.
+func (s *Solver) movedSinceBroad(pos []vec.V3) float64 {
+	var d2 float64
+	for i := range pos {
+		d2 = math.Max(d2, pos[i].Dist2(s.xbp[i]))
+	}
+	return math.Sqrt(d2)
 }
 
 // motion returns the largest predicted displacement of a node in a step of H, m: the fastest
@@ -242,9 +275,14 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h, f, frac float64) e
 		g.tip = g.tip.Add(d)
 	}
 	s.forces(st, in, h)
+	joint := s.P.Contact == ContactConstraint
 	for round := 0; ; round++ {
 		s.predict(st, in, h)
-		if err := s.solveChains(st, h); err != nil {
+		err := s.solveChains(st, h)
+		if err == nil && joint && s.contactRows(st, in.Obstacles) {
+			err = s.solveJoint(st, h)
+		}
+		if err != nil {
 			copy(pos, s.xk)
 			copy(s.v, s.vk)
 			copy(s.T, s.Tk)
@@ -256,7 +294,7 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h, f, frac float64) e
 			return err
 		}
 		s.guard(pos, 2*frac)
-		s.project(st, in.Obstacles, h)
+		s.project(st, in.Obstacles, h, !joint)
 		// A position tool pulling harder than MaxGraspForce gives way: the substep is solved
 		// again with it pulling with exactly MaxGraspForce towards its tip, and its tip moves
 		// back to where its spring pulls with MaxGraspForce.
@@ -332,7 +370,9 @@ func (s *Solver) forces(st *rope.State, in *solver.Input, h float64) {
 			addTwistForces(gp, tw.tau, f)
 		}
 	}
-	s.penalty(st, in.Obstacles, h)
+	if s.P.Contact == ContactPenalty {
+		s.penalty(st, in.Obstacles, h)
+	}
 }
 
 // predict applies drag and damping to the velocities and sets the prediction x̄ = x + h·v +
@@ -529,7 +569,10 @@ func (s *Solver) penalty(st *rope.State, obs []shape.Shape, h float64) {
 // it is within μs times the contact's normal displacement budget in this substep (the
 // projection's push plus the penalty force's h²·F/m), else reduced by μk times it (Macklin et
 // al. 2014 §6.1). A few passes while a pair is still deeper than 0.05 R.
-func (s *Solver) project(st *rope.State, obs []shape.Shape, h float64) {
+//
+// With fric false (Contact "constraint": the multiplier solve has the contacts and their
+// friction) it only pushes apart what still overlaps.
+func (s *Solver) project(st *rope.State, obs []shape.Shape, h float64, fric bool) {
 	pos := st.Pos
 	h2 := h * h
 	for pass := 0; pass < 4; pass++ {
@@ -558,7 +601,7 @@ func (s *Solver) project(st *rope.State, obs []shape.Shape, h float64) {
 			depth := math.Max(0, lim-d)
 			deepest = math.Max(deepest, depth)
 			dl := n.Scale(depth)
-			if pass == 0 {
+			if pass == 0 && fric {
 				dp := pa.Sub(s.xk[a].Lerp(s.xk[a+1], u)).Sub(pb.Sub(s.xk[b].Lerp(s.xk[b+1], v)))
 				mus := 0.5 * (s.mus[c.A] + s.mus[c.B])
 				muk := 0.5 * (s.muk[c.A] + s.muk[c.B])
@@ -595,7 +638,7 @@ func (s *Solver) project(st *rope.State, obs []shape.Shape, h float64) {
 					}
 					deepest = math.Max(deepest, depth)
 					dl := sh.Axis.Scale(depth)
-					if pass == 0 {
+					if pass == 0 && fric {
 						// The segment's penalty force is split between its nodes in
 						// proportion to their depths; each node's share is bounded by it.
 						dl = dl.Add(phys.Friction(pos[i].Sub(s.xk[i]), sh.Axis, depth+pn*h2*s.w[i], s.mus[c.A], s.muk[c.A]))
@@ -617,7 +660,7 @@ func (s *Solver) project(st *rope.State, obs []shape.Shape, h float64) {
 			depth := math.Max(0, r-d)
 			deepest = math.Max(deepest, depth)
 			dl := n.Scale(depth)
-			if pass == 0 {
+			if pass == 0 && fric {
 				dp := p0.Lerp(p1, t).Sub(s.xk[a].Lerp(s.xk[a+1], t))
 				dl = dl.Add(phys.Friction(dp, n, depth+pn*h2*den, s.mus[c.A], s.muk[c.A]))
 			}

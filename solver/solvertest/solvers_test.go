@@ -22,7 +22,5 @@ func TestPBD(t *testing.T) {
 func TestDVI(t *testing.T) {
 	solvertest.RunExcept(t, func(det collide.Detector) (solver.Physical, error) {
 		return dvi.New(dvi.DefaultParams(), det)
-	}, map[string]string{
-		"CapstanRoundPole": "dvi's Coulomb friction acts after the multiplier solve, whose tension along the wrap undoes it: the rope slid round the pole at T_high/T_low = 2.2 (limit 2.57); issue 11",
-	})
+	}, map[string]string{})
 }

@@ -463,7 +463,7 @@ func FrictionIncline(t *testing.T, f Factory) {
 
 // Capstan: friction summed along a wrap, the Euler–Eytelwein (capstan) equation, the reason a
 // hitch round a pole holds. A rope (R = 2 mm, 5 mm links, μs = 0.3, μk = 0.25) half round a
-// fixed pole (θ = π), no gravity, both ends pulled down by 0.5 N force tools for 0.1 s, then one
+// fixed pole (θ = π), no gravity, both ends pulled down by 0.5 N force tools until it rests, then one
 // end's force ramped to k·0.5 N over 0.2 s: it holds (its heavy end moves less than 0.2 mm in
 // the next 0.2 s) at k = 2.2, below e^(μs·π) = 2.57, and slides (more than 5 cm) at k = 3.
 func Capstan(t *testing.T, f Factory) {
@@ -474,7 +474,7 @@ func Capstan(t *testing.T, f Factory) {
 	}{{2.2, false}, {3, true}} {
 		w, hv := PoleWrap(t, f)
 		n := w.Tools[hv].Node
-		Steps(t, w, 100)
+		settle(t, w)
 		for i := 1; i <= 200; i++ {
 			w.Tools[hv].Force = vec.V3{Z: -PoleWrapPull * (1 + (c.k-1)*float64(i)/200)}
 			Steps(t, w, 1)
@@ -493,6 +493,22 @@ func Capstan(t *testing.T, f Factory) {
 		if w.Worst.ObsOverlap > 0.25*r {
 			t.Errorf("k = %.1f: the rope went %.2g R into the pole", c.k, w.Worst.ObsOverlap/r)
 		}
+	}
+}
+
+// settle steps w for at least 0.1 s and on until its kinetic energy is below 1 µJ (at most
+// 3 s): a ramp must start from rest. The laid-out wrap is not in equilibrium (its curvature
+// jumps where the tails leave the pole), and an integrator that keeps energy (dvi) still rings
+// with 0.26 mJ after 0.1 s; the ringing makes the normal forces swing by ±40 % and a contact
+// that slips in a trough goes on at kinetic friction.
+func settle(t testing.TB, w *world.World) {
+	t.Helper()
+	Steps(t, w, 100)
+	for i := 0; i < 2900 && physical(w).Measure(w.State, w.Gravity).Kinetic > 1e-6; i++ {
+		Steps(t, w, 1)
+	}
+	if ke := physical(w).Measure(w.State, w.Gravity).Kinetic; ke > 1e-6 {
+		t.Fatalf("the wrap still moves after 3 s: kinetic energy %.3g J", ke)
 	}
 }
 
