@@ -95,7 +95,10 @@ func TestValidate(t *testing.T) {
 		{"dvi field under pbd", func(s *Scene) { s.Solver.Type = "pbd"; s.Solver.Multipliers = "newton" }, "solver.multipliers: a field of the dvi solver; this scene's solver is pbd"},
 		{"dvi multipliers", func(s *Scene) { s.Solver.Type = "dvi"; s.Solver.Multipliers = "shake" }, `solver.multipliers: "shake" is not one of contraction, newton`},
 		{"dvi iterations", func(s *Scene) { s.Solver.Type = "dvi"; s.Solver.Iterations = 5000 }, "solver.iterations: must be in 1..1000, or 0 for the solver's default (got 5000)"},
-		{"dvi contact stiffness", func(s *Scene) { s.Solver.Type, s.Solver.Contact = "dvi", "penalty"; s.Solver.ContactStiffness = ptr(-1.0) }, "solver.contact_stiffness: must be > 0 (got -1)"},
+		{"dvi contact stiffness", func(s *Scene) {
+			s.Solver.Type, s.Solver.Contact = "dvi", "penalty"
+			s.Solver.ContactStiffness = ptr(-1.0)
+		}, "solver.contact_stiffness: must be > 0 (got -1)"},
 		{"dvi contact stiffness without penalty", func(s *Scene) { s.Solver.Type = "dvi"; s.Solver.ContactStiffness = ptr(100.0) }, `solver.contact_stiffness: is the penalty's stiffness: it needs "contact": "penalty"`},
 		{"dvi contact", func(s *Scene) { s.Solver.Type = "dvi"; s.Solver.Contact = "soft" }, `solver.contact: "soft" is not one of constraint, penalty`},
 		{"dvi contact under pbd", func(s *Scene) { s.Solver.Type = "pbd"; s.Solver.Contact = "penalty" }, "solver.contact: a field of the dvi solver; this scene's solver is pbd"},
