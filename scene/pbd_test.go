@@ -13,7 +13,12 @@ import (
 // cycles and at the end, every published frame within the invariants of issue 2
 // (checkPublished: the overlap bound, segments i and i+2 apart, the length within 2 % of
 // rest, no NaN), as under FTL.
-func TestBuiltinScenesUnderPBD(t *testing.T) {
+func TestBuiltinScenesUnderPBD(t *testing.T) { builtinScenesUnder(t, "pbd") }
+
+// Built-in scenes under the dvi solver (issue 11): the same checks as under pbd.
+func TestBuiltinScenesUnderDVI(t *testing.T) { builtinScenesUnder(t, "dvi") }
+
+func builtinScenesUnder(t *testing.T, solverName string) {
 	if testing.Short() {
 		t.Skip("runs every built-in scene with the physical solver")
 	}
@@ -24,12 +29,12 @@ func TestBuiltinScenesUnderPBD(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sim, err := Build(sc, BuildOptions{Solver: "pbd"})
+			sim, err := Build(sc, BuildOptions{Solver: solverName})
 			if err != nil {
 				t.Fatal(err)
 			}
 			w := sim.World
-			if w.Solver.Name() != "pbd" {
+			if w.Solver.Name() != solverName {
 				t.Fatalf("solver %s", w.Solver.Name())
 			}
 			r := w.State.Strands[0].Radius

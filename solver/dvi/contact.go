@@ -70,8 +70,14 @@ const slipDisp = 1e-3
 // force moves its row by more than pgsTol·R (m).
 const (
 	pgsSweeps = 60
-	pgsTol    = 1e-5
+	pgsTol    = 1e-4
 )
+
+// jointRowIters is how many iterations of the joint solve solve the rows' forces; after them
+// the forces are held and Newton–Raphson finishes the links alone (quadratically), so that a
+// projected Gauss–Seidel that has not settled (a knot jammed at the tools' cap) cannot keep
+// the links from converging.
+const jointRowIters = 4
 
 // crow is one contact row.
 type crow struct {
@@ -291,22 +297,31 @@ func (s *Solver) rowSides(st *rope.State) {
 
 // solveJoint solves the link tensions of the strands the rows touch together with the rows'
 // forces (the file comment) and moves their nodes there; the other strands keep the
-// tension-only solution already in st.Pos.
+// tension-only solution already in st.Pos. rowSides must have run.
 func (s *Solver) solveJoint(st *rope.State, h float64) error {
-	s.rowSides(st)
+	for k, str := range st.Strands {
+		if s.touched[k] {
+			s.ts[k].size(str.Links())
+		}
+	}
 	s.directCoupling(h)
 	pgsLast := math.Inf(1)
+	res, err := s.jointEval(st, h)
+	if err != nil {
+		return err
+	}
 	for it := 0; ; it++ {
-		res, err := s.jointEval(st, h)
-		if err != nil {
-			return err
-		}
-		if res <= s.P.Tol && (pgsLast <= pgsTol*s.rmin || it >= 8) {
+		if res <= s.P.Tol && (pgsLast <= pgsTol*s.rmin || it >= jointRowIters) {
 			break
 		}
-		if it >= s.P.MaxIter {
+		// Once the forces are held the links converge quadratically or not at all (the
+		// substep was too large for links solved about their directions at x^k): a residual
+		// that did not halve over the last two iterations gives up at once (the caller
+		// halves the substep).
+		if it >= s.P.MaxIter || (it >= jointRowIters+2 && res > 0.5*s.resAt[(it-2)%3]) {
 			return errTensionNoConverge
 		}
+		s.resAt[it%3] = res
 		// The columns and D from the first linearisation only: the fixed point (g = 0, the
 		// rows complementary) does not depend on them, only the rate does.
 		if err := s.jointLinearize(st, h, it == 0); err != nil {
@@ -315,9 +330,35 @@ func (s *Solver) solveJoint(st *rope.State, h float64) error {
 		for ri := range s.cr {
 			s.cf[ri] = s.cr[ri].lam
 		}
-		pgsLast = s.pgs()
-		if err := s.jointUpdate(st, h); err != nil {
+		if it < jointRowIters {
+			pgsLast = s.pgs()
+		}
+		if err := s.jointStep(st, h); err != nil {
 			return err
+		}
+		// Backtracking: a step that raises the links' residual is halved, tensions and
+		// forces alike (up to 8 times; a full step from far away overshoots where links turn).
+		alpha := 1.0
+		for try := 0; ; try++ {
+			for k, str := range st.Strands {
+				if s.touched[k] {
+					for j := str.FirstSeg; j < str.FirstSeg+str.Links(); j++ {
+						s.T[j] = s.Tb[j] + alpha*s.dT[j]
+					}
+				}
+			}
+			for ri := range s.cr {
+				s.cr[ri].lam = s.cf[ri] + alpha*(s.cnew[ri]-s.cf[ri])
+			}
+			r, err := s.jointEval(st, h)
+			if err == nil && (r < res || try >= 8) {
+				res = r
+				break
+			}
+			if err != nil && try >= 8 {
+				return err
+			}
+			alpha *= 0.5
 		}
 		s.iters = max(s.iters, it+1)
 	}
@@ -554,17 +595,25 @@ func (s *Solver) jointLinearize(st *rope.State, h float64, cols bool) error {
 	return nil
 }
 
-// jointUpdate sets T += y + K⁻¹·Σ_r G_r·(F_r − F_r⁰), with F⁰ the forces of the linearisation
-// (s.cf) and K, G those of the last jointLinearize: one more solve per touched strand.
-func (s *Solver) jointUpdate(st *rope.State, h float64) error {
+// jointStep sets s.dT to the Newton step of the tensions, y + K⁻¹·Σ_r G_r·(F_r − F_r⁰), with F⁰
+// the forces of the linearisation (s.cf) and F the rows' forces (copied to s.cnew), K and G those
+// of the last jointLinearize (one more solve per touched strand); s.Tb keeps the tensions.
+func (s *Solver) jointStep(st *rope.State, h float64) error {
 	h2 := h * h
+	s.Tb = phys.Resize(s.Tb, len(s.T), 0)
+	s.dT = phys.Resize(s.dT, len(s.T), 0)
+	s.cnew = phys.Resize(s.cnew, len(s.cr), 0)
+	copy(s.Tb, s.T)
+	for ri := range s.cr {
+		s.cnew[ri] = s.cr[ri].lam
+	}
 	for k, str := range st.Strands {
 		if !s.touched[k] {
 			continue
 		}
 		g0, g1 := str.FirstSeg, str.FirstSeg+str.Links()
 		ts := &s.ts[k]
-		z := ts.dt[:g1-g0]
+		z := s.dT[g0:g1]
 		for j := range z {
 			z[j] = 0
 		}
@@ -589,9 +638,9 @@ func (s *Solver) jointUpdate(st *rope.State, h float64) error {
 			}
 		}
 		ts.solveLU(z)
-		for j := g0; j < g1; j++ {
-			s.T[j] += s.dy[j] + z[j-g0]
-			if math.IsNaN(s.T[j]) || math.IsInf(s.T[j], 0) {
+		for j := range z {
+			z[j] += s.dy[g0+j]
+			if math.IsNaN(z[j]) || math.IsInf(z[j], 0) {
 				return errTensionNonFinite
 			}
 		}
@@ -631,20 +680,21 @@ func (s *Solver) pgs() float64 {
 		for ri := 0; ri < nr; ri++ {
 			r := &s.cr[ri]
 			drr := D[ri*nr+ri]
-			if !(drr > 0) {
-				continue
-			}
 			if r.kind == 0 {
-				f := math.Max(0, r.lam-rho[ri]/drr)
-				moved = math.Max(moved, math.Abs(f-r.lam)*drr)
-				move(ri, f)
+				if drr > 0 {
+					f := math.Max(0, r.lam-rho[ri]/drr)
+					moved = math.Max(moved, math.Abs(f-r.lam)*drr)
+					move(ri, f)
+				}
 				continue
 			}
-			// A tangent pair (ri, ri+1).
+			// A tangent pair (ri, ri+1), kinds 1 and 2.
 			r2 := &s.cr[ri+1]
 			d2 := D[(ri+1)*nr+ri+1]
 			old1, old2 := r.lam, r2.lam
-			move(ri, r.lam-rho[ri]/drr)
+			if drr > 0 {
+				move(ri, r.lam-rho[ri]/drr)
+			}
 			f1, f2 := r.lam, r2.lam
 			if d2 > 0 {
 				f2 = r2.lam - rho[ri+1]/d2

@@ -31,8 +31,15 @@ func convergeTensions(t *testing.T, s *Solver, st *rope.State) {
 		for ri := range s.cr {
 			s.cf[ri] = s.cr[ri].lam
 		}
-		if err := s.jointUpdate(st, s.h); err != nil {
+		if err := s.jointStep(st, s.h); err != nil {
 			t.Fatal(err)
+		}
+		for k, str := range st.Strands {
+			if s.touched[k] {
+				for j := str.FirstSeg; j < str.FirstSeg+str.Links(); j++ {
+					s.T[j] += s.dT[j]
+				}
+			}
 		}
 	}
 }

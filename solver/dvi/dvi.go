@@ -106,14 +106,15 @@ func (p Params) Validate() error {
 
 // grasp is one tool of the current step.
 type grasp struct {
-	node   int32
-	force  bool    // HoldForce
-	spring float64 // HoldPosition: the spring's stiffness, N/m
-	target vec.V3  // HoldPosition: this step's target
-	prev   vec.V3  // HoldPosition: where the tip was at the end of the last step
-	tip    vec.V3  // HoldPosition: this substep's tip
-	tip0   vec.V3  // HoldPosition: the tip when the substep began (a failed substep restores it)
-	capped bool    // HoldPosition: pulls with exactly MaxGraspForce in this substep
+	node    int32
+	force   bool    // HoldForce
+	spring  float64 // HoldPosition: the spring's stiffness, N/m
+	target  vec.V3  // HoldPosition: this step's target
+	prev    vec.V3  // HoldPosition: where the tip was at the end of the last step
+	tip     vec.V3  // HoldPosition: this substep's tip
+	tip0    vec.V3  // HoldPosition: the tip when the substep began (a failed substep restores it)
+	capped  bool    // HoldPosition: pulls with exactly MaxGraspForce in this substep
+	capped0 bool    // HoldPosition: capped when the substep began (a failed substep restores it)
 	// applied is the force on the rope in the last substep, N.
 	applied vec.V3
 }
@@ -155,6 +156,7 @@ type Solver struct {
 	gOf   []int32   // grasp index of a node, −1: none
 	tipT  []vec.V3  // tip of a HoldPosition tool at the end of the last step
 	hadT  []bool    // the node was held by position in the last step
+	capT  []bool    // ... by a tool pulling with MaxGraspForce at the step's end
 	// per segment
 	T    []float64 // tension, N (the multipliers; warm start of the next solve)
 	Tk   []float64 // tensions at the start of the substep (a redo starts from them)
@@ -190,25 +192,28 @@ type Solver struct {
 	calm    int     // steps in a row that needed fewer than nKeep
 	// contacts in the multiplier solve (contact.go)
 	cr         []crow
-	cx         []float64 // the rows' columns X, per side
-	cd         []float64 // D, nr×nr
-	cdT        []float64 // Dᵀ
-	crho       []float64 // the rows' linearised constraints in pgs, m
-	cfix       []float64 // C_F, nr×nr
-	cf         []float64 // the rows' forces D was linearised at, N
-	dy         []float64 // per segment: y = K⁻¹g, N
-	xc         []vec.V3  // per node: x̄ plus the contacts' displacement
-	touched    []bool    // per strand: a row touches it
-	nrStart    []int32   // per node + 1: where its rows start in nrRows
-	nrFill     []int32   // per node: scratch of the counting sort
-	nrRows     []rowAt   // the rows at each node
-	rlo, rhi   []int32   // per strand: the region of links the rows touch
-	tau        []float64 // per strand: the tail response of its region (tailResponse)
-	nodeStrand []int32   // per node: its strand
-	fwarm      []float64 // per self candidate: the normal force of the last substep, N
-	fwarmO     []float64 // per obstacle candidate
-	slid       []bool    // per self candidate: its points slid in the last substep
-	slidO      []bool    // per obstacle candidate
+	cx         []float64  // the rows' columns X, per side
+	cd         []float64  // D, nr×nr
+	cdT        []float64  // Dᵀ
+	crho       []float64  // the rows' linearised constraints in pgs, m
+	cnew       []float64  // the rows' forces after pgs, N
+	resAt      [3]float64 // the joint solve's residuals of the last three iterations
+	Tb, dT     []float64  // per segment: the tensions before a joint step and the step, N
+	cfix       []float64  // C_F, nr×nr
+	cf         []float64  // the rows' forces D was linearised at, N
+	dy         []float64  // per segment: y = K⁻¹g, N
+	xc         []vec.V3   // per node: x̄ plus the contacts' displacement
+	touched    []bool     // per strand: a row touches it
+	nrStart    []int32    // per node + 1: where its rows start in nrRows
+	nrFill     []int32    // per node: scratch of the counting sort
+	nrRows     []rowAt    // the rows at each node
+	rlo, rhi   []int32    // per strand: the region of links the rows touch
+	tau        []float64  // per strand: the tail response of its region (tailResponse)
+	nodeStrand []int32    // per node: its strand
+	fwarm      []float64  // per self candidate: the normal force of the last substep, N
+	fwarmO     []float64  // per obstacle candidate
+	slid       []bool     // per self candidate: its points slid in the last substep
+	slidO      []bool     // per obstacle candidate
 	// energy bookkeeping for Measure: the potential energies at x^k of the last substep
 	bendK float64
 }
@@ -261,6 +266,7 @@ func (s *Solver) Reset(st *rope.State) error {
 	s.gOf = phys.Resize(s.gOf, n, 0)
 	s.tipT = phys.Resize(s.tipT, n, oldN)
 	s.hadT = phys.Resize(s.hadT, n, oldN)
+	s.capT = phys.Resize(s.capT, n, oldN)
 	s.vk = phys.Resize(s.vk, n, 0)
 	s.T = phys.Resize(s.T, m, oldM)
 	s.Tk = phys.Resize(s.Tk, m, 0)

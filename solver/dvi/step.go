@@ -87,6 +87,7 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 		out.MaxLag = math.Max(out.MaxLag, st.Pos[g.node].Dist(g.target))
 		s.tipT[g.node] = g.tip
 		s.hadT[g.node] = true
+		s.capT[g.node] = g.capped
 	}
 	td := time.Now()
 	s.finalGaps(st, in.Obstacles, out)
@@ -140,7 +141,9 @@ func (s *Solver) motion(st *rope.State, in *solver.Input, H, frac float64) float
 				a = a.Add(g.applied.Scale(1 / s.strandMass(st, int(g.node))))
 			}
 			D = math.Max(D, s.v[g.node].Norm()*H+0.5*a.Norm()*H*H)
-		} else {
+		} else if !(s.hadT[g.node] && s.capT[g.node]) {
+			// (A tool that pulled with MaxGraspForce at the end of the last step lags: its tip
+			// sits by its node, which moves as the force moves it, not as the target asks.)
 			D = math.Max(D, math.Min(g.target.Dist(g.prev), g.target.Dist(s.tipT[g.node])+2*frac))
 		}
 	}
@@ -261,26 +264,47 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h, f, frac float64) e
 	copy(s.Tk, s.T)
 	for gi := range s.grasps {
 		g := &s.grasps[gi]
-		g.capped = false
 		if g.force {
 			continue
 		}
 		// The tool's tip moves towards its target, linearly across the step's substeps and
 		// at most frac a substep (a tool faster than that lags).
-		g.tip0 = g.tip
+		g.tip0, g.capped0 = g.tip, g.capped
 		d := g.prev.Lerp(g.target, f).Sub(g.tip)
 		if l := d.Norm(); l > frac {
 			d = d.Scale(frac / l)
 		}
 		g.tip = g.tip.Add(d)
+		// A tool that pulled with MaxGraspForce at the end of the last substep starts this one
+		// doing so towards its tip (a round solved with its full spring, 1e7 N/m against a
+		// tip that lags by centimetres, asks the multipliers for a motion they cannot make);
+		// if its spring would pull less, the substep is solved again with the spring.
+		if g.capped {
+			if u := g.tip.Sub(pos[g.node]).Unit(); u != (vec.V3{}) {
+				g.applied = u.Scale(s.P.MaxGraspForce)
+			} else {
+				g.capped = false
+			}
+		}
 	}
 	s.forces(st, in, h)
 	joint := s.P.Contact == ContactConstraint
 	for round := 0; ; round++ {
 		s.predict(st, in, h)
-		err := s.solveChains(st, h)
-		if err == nil && joint && s.contactRows(st, in.Obstacles) {
-			err = s.solveJoint(st, h)
+		s.linkDirections(st)
+		var err error
+		if joint {
+			// The rows are gathered at the positions the last substep's tensions give (the
+			// warm start), the strands they touch solved with them, the others alone.
+			s.warmPositions(st, h)
+			rows := s.contactRows(st, in.Obstacles)
+			s.rowSides(st)
+			err = s.solveChains(st, h, true)
+			if err == nil && rows {
+				err = s.solveJoint(st, h)
+			}
+		} else {
+			err = s.solveChains(st, h, false)
 		}
 		if err != nil {
 			copy(pos, s.xk)
@@ -288,7 +312,7 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h, f, frac float64) e
 			copy(s.T, s.Tk)
 			for gi := range s.grasps {
 				if g := &s.grasps[gi]; !g.force {
-					g.tip = g.tip0
+					g.tip, g.capped = g.tip0, g.capped0
 				}
 			}
 			return err
@@ -301,10 +325,16 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h, f, frac float64) e
 		redo := false
 		for gi := range s.grasps {
 			g := &s.grasps[gi]
-			if g.force || g.capped {
+			if g.force {
 				continue
 			}
 			F := g.tip.Sub(pos[g.node]).Scale(g.spring)
+			if g.capped {
+				if F.Norm() < s.P.MaxGraspForce*(1-1e-9) && round < 4 {
+					g.capped, redo = false, true
+				}
+				continue
+			}
 			if fn := F.Norm(); fn > s.P.MaxGraspForce*(1+1e-9) && round < 4 {
 				g.applied = F.Scale(s.P.MaxGraspForce / fn)
 				g.capped, redo = true, true
@@ -419,20 +449,18 @@ func (s *Solver) predict(st *rope.State, in *solver.Input, h float64) {
 
 // solveChains solves every strand's multipliers (the link tensions) so that its links keep
 // their length (Eq. 9–13) and moves the nodes there.
-func (s *Solver) solveChains(st *rope.State, h float64) error {
+//
+// With skipTouched the strands contact rows touch (s.touched) are left to the joint solve.
+func (s *Solver) solveChains(st *rope.State, h float64, skipTouched bool) error {
 	pos := st.Pos
 	newton := s.P.Multipliers == "newton"
 	for k, str := range st.Strands {
+		if skipTouched && s.touched[k] {
+			continue
+		}
 		lo, hi := str.First, str.First+str.Nodes
 		g0, g1 := str.FirstSeg, str.FirstSeg+str.Links()
 		t := s.t[g0:g1]
-		for j := range t {
-			if d := s.xk[lo+j+1].Sub(s.xk[lo+j]).Unit(); d != (vec.V3{}) {
-				t[j] = d
-			} else if t[j] == (vec.V3{}) {
-				t[j] = vec.V3{X: 1}
-			}
-		}
 		var ea []float64
 		if s.ea != nil {
 			ea = s.ea[g0:g1]
@@ -446,6 +474,32 @@ func (s *Solver) solveChains(st *rope.State, h float64) error {
 		apply(s.xbar[lo:hi], t, s.w[lo:hi], s.T[g0:g1], h, pos[lo:hi])
 	}
 	return nil
+}
+
+// linkDirections sets the unit link directions t_j at x^k (the constraint forces' directions
+// of the substep; a link of zero length keeps its last direction).
+func (s *Solver) linkDirections(st *rope.State) {
+	for _, str := range st.Strands {
+		lo := str.First
+		t := s.t[str.FirstSeg : str.FirstSeg+str.Links()]
+		for j := range t {
+			if d := s.xk[lo+j+1].Sub(s.xk[lo+j]).Unit(); d != (vec.V3{}) {
+				t[j] = d
+			} else if t[j] == (vec.V3{}) {
+				t[j] = vec.V3{X: 1}
+			}
+		}
+	}
+}
+
+// warmPositions moves every node to x̄ + h²·w·(link forces of the current tensions): where the
+// last substep's tensions (the warm start) put it.
+func (s *Solver) warmPositions(st *rope.State, h float64) {
+	for _, str := range st.Strands {
+		lo, hi := str.First, str.First+str.Nodes
+		g0, g1 := str.FirstSeg, str.FirstSeg+str.Links()
+		apply(s.xbar[lo:hi], s.t[g0:g1], s.w[lo:hi], s.T[g0:g1], h, st.Pos[lo:hi])
+	}
 }
 
 // guard keeps every node within sub of its substep start: the bound behind the
@@ -719,6 +773,7 @@ func (s *Solver) loadGrasps(st *rope.State, in *solver.Input) error {
 			gr.prev = st.Pos[g.Node]
 			if s.hadT[g.Node] {
 				gr.prev = s.tipT[g.Node]
+				gr.capped = s.capT[g.Node]
 			}
 			gr.tip = gr.prev
 		default:
