@@ -5,6 +5,9 @@ import (
 	"testing"
 
 	"github.com/knotsim/knotsim/collide"
+	"github.com/knotsim/knotsim/knot"
+	"github.com/knotsim/knotsim/layout"
+	"github.com/knotsim/knotsim/solver"
 	"github.com/knotsim/knotsim/material"
 	"github.com/knotsim/knotsim/rope"
 	"github.com/knotsim/knotsim/vec"
@@ -102,5 +105,82 @@ func BenchmarkThread100(b *testing.B) {
 			b.ReportMetric(float64(sub)/float64(b.N), "substeps/op")
 			b.ReportMetric(float64(its)/float64(b.N), "iterations/op")
 		})
+	}
+}
+
+// BenchmarkKnot100: the speed target with collisions on seed 004's own thread: 1 m,
+// 10 g, 100 links (R = 1 mm, the limp material of BenchmarkThread100), tied in an overhand knot
+// and pulled tight by 0.5 N force tools on both ends, h = 1 ms, measured once the knot is
+// tight (its self contacts, and their friction, in every step).
+func BenchmarkKnot100(b *testing.B) {
+	for _, m := range []string{"newton", "contraction"} {
+		b.Run(m, func(b *testing.B) {
+			p := DefaultParams()
+			p.Multipliers = m
+			w, s := knot100(b, p)
+			b.ReportAllocs()
+			sub, its, contacts := 0, 0, 0
+			for b.Loop() {
+				if err := w.Step(); err != nil {
+					b.Fatal(err)
+				}
+				sub += s.LastSubsteps()
+				its += s.LastMultiplierIterations()
+				contacts += w.Last.SelfContacts
+			}
+			b.ReportMetric(float64(sub)/float64(b.N), "substeps/op")
+			b.ReportMetric(float64(its)/float64(b.N), "iterations/op")
+			b.ReportMetric(float64(contacts)/float64(b.N), "contacts/op")
+		})
+	}
+}
+
+// knot100 is BenchmarkKnot100's world after 2 s of pulling.
+func knot100(tb testing.TB, p Params) (*world.World, *Solver) {
+	tb.Helper()
+	const n, l, r = 100, 0.01, 1e-3
+	pts, err := layout.Overhand(layout.Options{Links: n, Link: l, Radius: r})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	m := soft
+	m.Density = 0.01 / (math.Pi * r * r * n * l)
+	m.Damping = 1
+	st := &rope.State{}
+	if _, err := st.Add(rope.Spec{Radius: r, Link: l, Pos: pts, Material: m}); err != nil {
+		tb.Fatal(err)
+	}
+	det, err := collide.New("bvh")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	s, err := New(p, det)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	w, err := world.New(st, world.Config{Dt: 1e-3, Solver: s})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	axis := pts[n].Sub(pts[0]).Unit()
+	w.AddTool(world.Tool{Name: "left", Node: 0, Mode: solver.HoldForce, Force: axis.Scale(-0.5), Active: true})
+	w.AddTool(world.Tool{Name: "right", Node: n, Mode: solver.HoldForce, Force: axis.Scale(0.5), Active: true})
+	steps(tb, w, 2000)
+	return w, s
+}
+
+// The tight overhand of BenchmarkKnot100 is still a trefoil and its contacts hold.
+func TestKnot100StaysKnotted(t *testing.T) {
+	w, s := knot100(t, DefaultParams())
+	res, err := knot.Identify(w.State.Pos, knot.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s, %d self contacts, %d substeps, worst overlap %.3f R", res.Short, w.Last.SelfContacts, s.LastSubsteps(), w.Worst.SelfOverlap/1e-3)
+	if res.Short != "3_1" && res.Short != "m3_1" {
+		t.Errorf("the knot is %s", res.Short)
+	}
+	if w.Last.SelfContacts == 0 {
+		t.Errorf("no self contacts: the benchmark would not measure collisions")
 	}
 }

@@ -69,7 +69,7 @@ const slipDisp = 1e-3
 // pgsSweeps and pgsTol bound projected Gauss–Seidel: at most so many sweeps, and none once no
 // force moves its row by more than pgsTol·R (m).
 const (
-	pgsSweeps = 60
+	pgsSweeps = 20
 	pgsTol    = 1e-4
 )
 

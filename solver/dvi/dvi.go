@@ -214,8 +214,6 @@ type Solver struct {
 	fwarmO     []float64  // per obstacle candidate
 	slid       []bool     // per self candidate: its points slid in the last substep
 	slidO      []bool     // per obstacle candidate
-	// energy bookkeeping for Measure: the potential energies at x^k of the last substep
-	bendK float64
 }
 
 // New returns a solver using det for the broad phase of self-contact.

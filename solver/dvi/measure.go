@@ -11,9 +11,9 @@ import (
 // Measure implements solver.Physical. The kinetic energy uses the velocity of the last
 // substep, (x^{k+1} − x^k)/h, and the potential energies (gravity, bending and twist) are the
 // mean of their values at x^k and x^{k+1}: the midpoint energy of a Störmer–Verlet step, whose
-// error is O(h²) and does not drift (the one-sided energy's error is O(h)). Elastic adds the
-// penalty contacts' ½·k_s·depth² at the end positions, and with Extensible the stretch
-// energy ½·T²·l/EA.
+// error is O(h²) and does not drift (the one-sided energy's error is O(h)). With Extensible,
+// Elastic adds the stretch energy ½·T²·l/EA, and with Contact "penalty" the penalty contacts'
+// ½·k_s·depth² at the end positions (hard contacts store none).
 func (s *Solver) Measure(st *rope.State, g vec.V3) solver.Measures {
 	var m solver.Measures
 	if len(s.m) != len(st.Pos) {
@@ -25,22 +25,28 @@ func (s *Solver) Measure(st *rope.State, g vec.V3) solver.Measures {
 		m.Gravity -= mass * g.Dot(st.Pos[i].Add(s.xk[i]).Scale(0.5))
 		m.Momentum = m.Momentum.Add(s.v[i].Scale(mass))
 	}
-	var e1 float64
+	var e0, e1 float64 // at x^k and at x^{k+1} of the last substep
 	for k, str := range st.Strands {
 		d := &s.sd[k]
 		lo, hi := str.First, str.First+str.Nodes
 		l := s.rest[str.FirstSeg : str.FirstSeg+str.Links()]
+		e0 += bendEnergy(s.xk[lo:hi], l, d.EI)
 		e1 += bendEnergy(st.Pos[lo:hi], l, d.EI)
 		if tw := &d.twist; tw.on[0] && tw.on[1] {
-			e, _ := twistEnergy(tw.angle[1]-tw.angle[0]-tw.psi, d.GJ, l)
+			e, _ := twistEnergy(tw.dtheta, d.GJ, l)
+			e0 += e
+			e, _ = twistEnergy(tw.angle[1]-tw.angle[0]-tw.psi, d.GJ, l)
 			e1 += e
 		}
 	}
-	m.Elastic = 0.5 * (s.bendK + e1)
+	m.Elastic = 0.5 * (e0 + e1)
 	if s.ea != nil {
 		for j, T := range s.T {
 			m.Elastic += 0.5 * T * T * s.rest[j] / s.ea[j]
 		}
+	}
+	if s.P.Contact != ContactPenalty {
+		return m
 	}
 	pos := st.Pos
 	for ci := range s.self {

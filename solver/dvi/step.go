@@ -377,14 +377,12 @@ func (s *Solver) forces(st *rope.State, in *solver.Input, h float64) {
 			s.f[g.node] = s.f[g.node].Add(g.applied)
 		}
 	}
-	s.bendK = 0
 	for k, str := range st.Strands {
 		d := &s.sd[k]
 		lo, hi := str.First, str.First+str.Nodes
 		x, f, c := pos[lo:hi], s.f[lo:hi], s.c[lo:hi]
 		l := s.rest[str.FirstSeg : str.FirstSeg+str.Links()]
 		d.gmax = addBendForces(x, l, d.EI, c, f)
-		s.bendK += bendEnergy(x, l, d.EI)
 		if s.P.BendDamping > 0 {
 			addBendDamping(x, c, s.cPrev[lo:hi], h, s.P.BendDamping, f)
 		}
@@ -394,9 +392,7 @@ func (s *Solver) forces(st *rope.State, in *solver.Input, h float64) {
 			gp := s.gpsi[lo:hi]
 			holonomyGrad(x, gp)
 			tw.dtheta = tw.angle[1] - tw.angle[0] - tw.psi
-			var e float64
-			e, tw.tau = twistEnergy(tw.dtheta, d.GJ, l)
-			s.bendK += e
+			_, tw.tau = twistEnergy(tw.dtheta, d.GJ, l)
 			addTwistForces(gp, tw.tau, f)
 		}
 	}
