@@ -7,9 +7,9 @@ import (
 	"github.com/knotsim/knotsim/collide"
 	"github.com/knotsim/knotsim/knot"
 	"github.com/knotsim/knotsim/layout"
-	"github.com/knotsim/knotsim/solver"
 	"github.com/knotsim/knotsim/material"
 	"github.com/knotsim/knotsim/rope"
+	"github.com/knotsim/knotsim/solver"
 	"github.com/knotsim/knotsim/vec"
 	"github.com/knotsim/knotsim/world"
 )
