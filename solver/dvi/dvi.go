@@ -198,6 +198,8 @@ type Solver struct {
 	crho       []float64  // the rows' linearised constraints in pgs, m
 	cnew       []float64  // the rows' forces after pgs, N
 	resAt      [3]float64 // the joint solve's residuals of the last three iterations
+	jointOff   bool       // the substep being solved has its contacts out of the multiplier solve
+	fallbacks  int        // substeps solved so since the solver was made (Fallbacks)
 	Tb, dT     []float64  // per segment: the tensions before a joint step and the step, N
 	cfix       []float64  // C_F, nr×nr
 	cf         []float64  // the rows' forces D was linearised at, N
@@ -384,6 +386,10 @@ func (s *Solver) SetVelocity(node int, v vec.V3) error {
 	s.v[node] = v
 	return nil
 }
+
+// Fallbacks returns how many substeps since the solver was made had to be solved with the
+// contacts out of the multiplier solve (their joint solve failed at the smallest substep).
+func (s *Solver) Fallbacks() int { return s.fallbacks }
 
 // LastSubsteps returns the number of substeps of the last step (also Stats.Iterations).
 func (s *Solver) LastSubsteps() int { return s.nsub }

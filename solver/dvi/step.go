@@ -246,6 +246,19 @@ func (s *Solver) substepSplit(st *rope.State, in *solver.Input, h, f0, f1, frac 
 	}
 
 	if depth >= maxHalvings {
+		// Last resort before giving up: the substep with the contacts out of the multiplier
+		// solve (tensions alone, then the overlap projected out and friction as a correction,
+		// as under Contact "penalty" without the penalty): a knot jammed at the tools' cap whose
+		// joint solve has no root at any substep still moves on.
+		if s.P.Contact == ContactConstraint && !s.jointOff {
+			s.jointOff = true
+			err2 := s.substep(st, in, h, f1, frac)
+			s.jointOff = false
+			if err2 == nil {
+				s.fallbacks++
+				return nil
+			}
+		}
 		return fmt.Errorf("dvi: strand %d: %w (after halving the substep %d times, to %.3g s)", s.failK, err, depth, h)
 	}
 	fm := 0.5 * (f0 + f1)
@@ -288,7 +301,7 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h, f, frac float64) e
 		}
 	}
 	s.forces(st, in, h)
-	joint := s.P.Contact == ContactConstraint
+	joint := s.P.Contact == ContactConstraint && !s.jointOff
 	for round := 0; ; round++ {
 		s.predict(st, in, h)
 		s.linkDirections(st)
