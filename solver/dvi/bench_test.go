@@ -56,19 +56,7 @@ func BenchmarkCoil100(b *testing.B) {
 			p.Multipliers = m
 			w, s := coilWorld(b, p)
 			steps(b, w, 500)
-			b.ReportAllocs()
-			sub, its, contacts := 0, 0, 0
-			for b.Loop() {
-				if err := w.Step(); err != nil {
-					b.Fatal(err)
-				}
-				sub += s.LastSubsteps()
-				its += s.LastMultiplierIterations()
-				contacts += w.Last.SelfContacts
-			}
-			b.ReportMetric(float64(sub)/float64(b.N), "substeps/op")
-			b.ReportMetric(float64(its)/float64(b.N), "iterations/op")
-			b.ReportMetric(float64(contacts)/float64(b.N), "contacts/op")
+			benchSteps(b, w, s)
 		})
 	}
 }
@@ -118,19 +106,7 @@ func BenchmarkKnot100(b *testing.B) {
 			p := DefaultParams()
 			p.Multipliers = m
 			w, s := knot100(b, p)
-			b.ReportAllocs()
-			sub, its, contacts := 0, 0, 0
-			for b.Loop() {
-				if err := w.Step(); err != nil {
-					b.Fatal(err)
-				}
-				sub += s.LastSubsteps()
-				its += s.LastMultiplierIterations()
-				contacts += w.Last.SelfContacts
-			}
-			b.ReportMetric(float64(sub)/float64(b.N), "substeps/op")
-			b.ReportMetric(float64(its)/float64(b.N), "iterations/op")
-			b.ReportMetric(float64(contacts)/float64(b.N), "contacts/op")
+			benchSteps(b, w, s)
 		})
 	}
 }
@@ -144,24 +120,8 @@ func knot100(tb testing.TB, p Params) (*world.World, *Solver) {
 		tb.Fatal(err)
 	}
 	m := soft
-	m.Density = 0.01 / (math.Pi * r * r * n * l)
 	m.Damping = 1
-	st := &rope.State{}
-	if _, err := st.Add(rope.Spec{Radius: r, Link: l, Pos: pts, Material: m}); err != nil {
-		tb.Fatal(err)
-	}
-	det, err := collide.New("bvh")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	s, err := New(p, det)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	w, err := world.New(st, world.Config{Dt: 1e-3, Solver: s})
-	if err != nil {
-		tb.Fatal(err)
-	}
+	w, s := ropeWorld(tb, p, pts, 0.01, r, vec.V3{}, m)
 	axis := pts[n].Sub(pts[0]).Unit()
 	w.AddTool(world.Tool{Name: "left", Node: 0, Mode: solver.HoldForce, Force: axis.Scale(-0.5), Active: true})
 	w.AddTool(world.Tool{Name: "right", Node: n, Mode: solver.HoldForce, Force: axis.Scale(0.5), Active: true})
@@ -183,4 +143,22 @@ func TestKnot100StaysKnotted(t *testing.T) {
 	if w.Last.SelfContacts == 0 {
 		t.Errorf("no self contacts: the benchmark would not measure collisions")
 	}
+}
+
+// benchSteps steps w once per benchmark iteration and reports the substeps, multiplier
+// iterations and self contacts per step.
+func benchSteps(b *testing.B, w *world.World, s *Solver) {
+	b.ReportAllocs()
+	sub, its, contacts := 0, 0, 0
+	for b.Loop() {
+		if err := w.Step(); err != nil {
+			b.Fatal(err)
+		}
+		sub += s.LastSubsteps()
+		its += s.LastMultiplierIterations()
+		contacts += w.Last.SelfContacts
+	}
+	b.ReportMetric(float64(sub)/float64(b.N), "substeps/op")
+	b.ReportMetric(float64(its)/float64(b.N), "iterations/op")
+	b.ReportMetric(float64(contacts)/float64(b.N), "contacts/op")
 }

@@ -16,14 +16,25 @@ import (
 // radius r, the dvi solver with params p, gravity g and h = 1 ms.
 func thread(t testing.TB, p Params, n int, a, b vec.V3, M, r float64, g vec.V3, m material.Material) (*world.World, *Solver) {
 	t.Helper()
-	L := b.Dist(a)
-	m.Density = M / (math.Pi * r * r * L)
 	pts := make([]vec.V3, n+1)
 	for i := range pts {
 		pts[i] = a.Lerp(b, float64(i)/float64(n))
 	}
+	return ropeWorld(t, p, pts, M, r, g, m)
+}
+
+// ropeWorld returns a world with one rope through pts (links of the mean spacing), total mass
+// M (kg, which sets m's density), radius r, the dvi solver with params p and the bvh detector,
+// gravity g and h = 1 ms.
+func ropeWorld(t testing.TB, p Params, pts []vec.V3, M, r float64, g vec.V3, m material.Material) (*world.World, *Solver) {
+	t.Helper()
+	var L float64
+	for i := 1; i < len(pts); i++ {
+		L += pts[i].Dist(pts[i-1])
+	}
+	m.Density = M / (math.Pi * r * r * L)
 	st := &rope.State{}
-	if _, err := st.Add(rope.Spec{Radius: r, Link: L / float64(n), Pos: pts, Material: m}); err != nil {
+	if _, err := st.Add(rope.Spec{Radius: r, Link: L / float64(len(pts)-1), Pos: pts, Material: m}); err != nil {
 		t.Fatal(err)
 	}
 	det, err := collide.New("bvh")

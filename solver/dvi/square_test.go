@@ -4,7 +4,6 @@ import (
 	"math"
 	"testing"
 
-	"github.com/knotsim/knotsim/collide"
 	"github.com/knotsim/knotsim/knot"
 	"github.com/knotsim/knotsim/layout"
 	"github.com/knotsim/knotsim/material"
@@ -35,24 +34,10 @@ func TestSquareKnotSeed004Fig15(t *testing.T) {
 		t.Fatal(err)
 	}
 	I := math.Pi * R * R * R * R / 4
-	m := material.Material{Density: M / (math.Pi * R * R * L), Young: 0.001 / I, Shear: 0.002 / (2 * I),
+	m := material.Material{Young: 0.001 / I, Shear: 0.002 / (2 * I),
 		Friction: material.Friction{Static: 0.3, Kinetic: 0.2}, Damping: 1}
-	st := &rope.State{}
-	if _, err := st.Add(rope.Spec{Radius: R, Link: l, Pos: pts, Material: m}); err != nil {
-		t.Fatal(err)
-	}
-	det, err := collide.New("bvh")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := New(DefaultParams(), det)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := world.New(st, world.Config{Dt: 1e-3, Solver: s})
-	if err != nil {
-		t.Fatal(err)
-	}
+	w, s := ropeWorld(t, DefaultParams(), pts, M, R, vec.V3{}, m)
+	st := w.State
 	name := func() string {
 		res, err := knot.Identify(st.Pos, knot.Options{})
 		if err != nil {

@@ -4,7 +4,6 @@ import (
 	"math"
 	"testing"
 
-	"github.com/knotsim/knotsim/collide"
 	"github.com/knotsim/knotsim/material"
 	"github.com/knotsim/knotsim/rope"
 	"github.com/knotsim/knotsim/vec"
@@ -28,27 +27,8 @@ func TestTwistedRodKeepsEnergy(t *testing.T) {
 		curve = append(curve, vec.V3{X: x * L, Y: 0.1 * math.Sin(math.Pi*x)})
 	}
 	pts := rope.Resample(curve, n)
-	var length float64
-	for i := 1; i < len(pts); i++ {
-		length += pts[i].Dist(pts[i-1])
-	}
-	m.Density = M / (math.Pi * R * R * length)
-	st := &rope.State{}
-	if _, err := st.Add(rope.Spec{Radius: R, Link: length / n, Pos: pts, Material: m}); err != nil {
-		t.Fatal(err)
-	}
-	det, err := collide.New("bvh")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := New(DefaultParams(), det)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := world.New(st, world.Config{Dt: 1e-3, Solver: s})
-	if err != nil {
-		t.Fatal(err)
-	}
+	w, s := ropeWorld(t, DefaultParams(), pts, M, R, vec.V3{}, m)
+	st := w.State
 	for _, i := range []int{0, 1, n - 1, n} {
 		w.AddTool(world.Tool{Name: "clamp", Node: i, Target: st.Pos[i], Active: true})
 	}
@@ -68,6 +48,7 @@ func TestTwistedRodKeepsEnergy(t *testing.T) {
 		worst = math.Max(worst, math.Abs(e()-e0))
 		peakK = math.Max(peakK, s.Measure(st, vec.V3{}).Kinetic)
 	}
+	length := st.Strands[0].Link * n
 	lbar := length * float64(n-1) / float64(n)
 	t.Logf("torque %.5g N·m (GJ·θ/L̄ = %.5g), largest |E − E₀| %.3g J, peak kinetic %.3g J", tau0, 0.02*th/lbar, worst, peakK)
 	if math.Abs(tau0/(0.02*th/lbar)-1) > 0.01 {
