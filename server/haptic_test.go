@@ -109,7 +109,7 @@ func hapticPull(t *testing.T, solver string) {
 		send(haptics.Msg{Type: haptics.MsgPose, Time: tt, Pos: p, Vel: v, Buttons: haptics.ButtonGrasp})
 	}
 	silent := time.Since(start)
-	cycles := s.Cycle() // simulated milliseconds while the device pulled and held
+	cycles := s.Cycle()                // simulated milliseconds while the device pulled and held
 	time.Sleep(300 * time.Millisecond) // the device goes silent: the watchdog must release
 	conn.Close()
 	var early, late, peak float64
