@@ -1,8 +1,11 @@
-package scene
+package server
 
 import (
 	"os"
+	"strings"
 	"testing"
+
+	"github.com/knotsim/knotsim/scene"
 
 	"github.com/knotsim/knotsim/vec"
 	"github.com/knotsim/knotsim/world"
@@ -14,24 +17,16 @@ import (
 // m/s and a multiplier solve has no root even at a 3.5 µs substep (with the contacts out of
 // the solve too), so the step fails with an error (never NaN). The same knot under the
 // 3 N haptic clamp, and every built-in scene at 50 N, run without it.
-// KNOTSIM_KNOWN_FAILURES=1 go test -run DVIJammed -v ./scene/ reproduces it.
+// KNOTSIM_KNOWN_FAILURES=1 go test -run DVIJammed -v ./server/ reproduces it.
 func TestDVIJammedOverhandKeepsStepping(t *testing.T) {
 	if os.Getenv("KNOTSIM_KNOWN_FAILURES") == "" {
 		t.Skip("known failure (issue 11): dvi's step fails in an overhand jammed at 50 N; KNOTSIM_KNOWN_FAILURES=1 runs it")
 	}
-	sc, err := Parse([]byte(`{
-  "name": "haptic-knot", "dt": 0.001, "duration": 100,
-  "solver": {"type": "dvi"},
-  "ropes": [{"links": 120, "link_length": 0.005, "radius": 0.0025,
-             "material": {"density": 1100, "young": 5e6, "shear": 1.7e6, "friction": {"static": 0.6, "kinetic": 0.5}, "damping": 2},
-             "layout": {"type": "overhand"}}],
-  "tools": [{"name": "pin", "rope": 0, "node": 0, "grasp": 0, "relative": true, "path": [{"t": 0, "pos": [0, 0, 0]}]}],
-  "gravity": [0, 0, 0]
-}`))
+	sc, err := scene.Parse([]byte(strings.Replace(hapticKnotScene, `"type": "pbd"`, `"type": "dvi"`, 1)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	sim, err := Build(sc, BuildOptions{})
+	sim, err := scene.Build(sc, scene.BuildOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
