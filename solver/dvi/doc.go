@@ -21,9 +21,11 @@
 //     node's mass, whose tip moves towards the target at most MoveFraction·R a substep.
 //  2. Substeps: the most of the motion's (MoveFraction·R a substep), the explicit forces'
 //     stability limits h < Safety·2/ω (bending: ω² from bendOmega2; penalty contact: 2·k_s/m;
-//     twist), the bending dissipation's h < m·l²/(6·k_d) and a force tool's kick (within half a
-//     link). A step needing more than MaxSubsteps is an error naming the limit: a time step
-//     the integrator cannot hold is never taken.
+//     twist), the bending dissipation's h < m·l²/(6·k_d) and the kick (h²·a within a tenth of
+//     a link, a the acceleration the constraints do not absorb: the last substep's net
+//     acceleration plus the change of the forces since). A step needing more than
+//     MaxSubsteps is an error naming the limit: a time step the integrator cannot hold is
+//     never taken.
 //  3. Broad phase once per step (the detector's Self and collide.Obstacles), with a margin
 //     covering the step's motion.
 //  4. Each substep of h: the forces at x^k (bending, dissipation, twist, gravity, tools, and

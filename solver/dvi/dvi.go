@@ -148,6 +148,8 @@ type Solver struct {
 	xbar  []vec.V3  // prediction
 	f     []vec.V3  // force, N
 	m     []float64 // lumped mass, kg
+	acc   []vec.V3  // each node's acceleration over the last substep, net of every force, m/s²
+	fPrev []vec.V3  // scratch: the last substep's forces while the step's are computed, N
 	w     []float64 // inverse mass of this substep (with a tool's spring), 1/kg
 	kair  []float64 // air drag coefficient, kg/m
 	c     []float64 // joint cosines at x^k
@@ -257,6 +259,8 @@ func (s *Solver) Reset(st *rope.State) error {
 	copy(s.xk, st.Pos)
 	s.xbar = phys.Resize(s.xbar, n, 0)
 	s.f = phys.Resize(s.f, n, 0)
+	s.acc = phys.Resize(s.acc, n, 0)
+	s.fPrev = phys.Resize(s.fPrev, n, 0)
 	s.m = phys.Resize(s.m, n, 0)
 	s.w = phys.Resize(s.w, n, 0)
 	s.kair = phys.Resize(s.kair, n, 0)
