@@ -216,6 +216,7 @@ type Solver struct {
 	nodeStrand []int32    // per node: its strand
 	fwarm      []float64  // per self candidate: the normal force of the last substep, N
 	fwarmO     []float64  // per obstacle candidate
+	fwarmT     []vec.V3   // per self candidate: the friction force on segment a of the last substep, N
 	slid       []bool     // per self candidate: its points slid in the last substep
 	slidO      []bool     // per obstacle candidate
 }
