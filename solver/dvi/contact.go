@@ -71,7 +71,9 @@ const slipDisp = 1e-3
 // jointRowIters iterations calls it, warm-started by the last: on the tight overhand of
 // BenchmarkKnot100, whose rows are coupled through the tension of the whole strand, 20 sweeps a
 // call hit the cap in the first calls anyway, and 6 gave the same worst overlap (0.013 R) with
-// 60 % fewer sweeps in all.
+// 60 % fewer sweeps in all. (Warm-starting the tangent rows with the last substep's friction
+// force was tried: with 6 sweeps it shook the knot, nodes at up to 4 m/s where 0.8 m/s is the
+// ends' own vibration, and the motion limit doubled the substeps.)
 const (
 	pgsSweeps = 6
 	pgsTol    = 1e-4
@@ -154,18 +156,8 @@ func (s *Solver) contactRows(st *rope.State, obs []shape.Shape) bool {
 				t1 = n.AnyPerp()
 			}
 			t2 := n.Cross(t1)
-			// The friction force of the last substep, in the new tangent plane, within
-			// the disc of the warm normal force (the warm start of the tangent rows).
-			ft := s.fwarmT[ci]
-			f1, f2 := ft.Dot(t1), ft.Dot(t2)
-			if fn, lim := math.Sqrt(f1*f1+f2*f2), r.mu*r.lam; fn > lim {
-				f1, f2 = f1*lim/fn, f2*lim/fn
-			}
 			for kind, t := range [2]vec.V3{t1, t2} {
-				rt := crow{ci: int32(ci), kind: int8(kind + 1), nrm: r.nrm, nn: 4, node: nodes, c: t.Dot(ka.Sub(kb)), lam: f1}
-				if kind == 1 {
-					rt.lam = f2
-				}
+				rt := crow{ci: int32(ci), kind: int8(kind + 1), nrm: r.nrm, nn: 4, node: nodes, c: t.Dot(ka.Sub(kb))}
 				for e := range w {
 					rt.g[e] = t.Scale(w[e])
 				}
@@ -748,23 +740,13 @@ func (s *Solver) pgs() float64 {
 // points slid (kinetic friction next substep), from the final positions pos.
 func (s *Solver) rowsDone(pos []vec.V3) {
 	for i := range s.fwarm {
-		s.fwarm[i], s.fwarmT[i], s.slid[i] = 0, vec.V3{}, false
+		s.fwarm[i], s.slid[i] = 0, false
 	}
 	for i := range s.fwarmO {
 		s.fwarmO[i], s.slidO[i] = 0, false
 	}
 	for ri := range s.cr {
 		r := &s.cr[ri]
-		if r.kind == 1 && r.ci >= 0 {
-			// The friction force, from the tangents' forces along their directions (g on
-			// segment a's first node is (1 − u)·t, on its second u·t).
-			for k := 0; k < 2; k++ {
-				q := &s.cr[ri+k]
-				if t := q.g[0].Add(q.g[1]); t != (vec.V3{}) {
-					s.fwarmT[r.ci] = s.fwarmT[r.ci].Add(t.Scale(q.lam))
-				}
-			}
-		}
 		if r.kind == 1 {
 			var c [2]float64
 			for k := 0; k < 2; k++ {

@@ -216,9 +216,11 @@ type Solver struct {
 	nodeStrand []int32    // per node: its strand
 	fwarm      []float64  // per self candidate: the normal force of the last substep, N
 	fwarmO     []float64  // per obstacle candidate
-	fwarmT     []vec.V3   // per self candidate: the friction force on segment a of the last substep, N
 	slid       []bool     // per self candidate: its points slid in the last substep
 	slidO      []bool     // per obstacle candidate
+	wKey       []uint64   // scratch of broadPhase: the self pairs with a warm start, (A, B)
+	wF         []float64  // ... their normal forces, N
+	wSlid      []bool     // ... whether they slid
 }
 
 // New returns a solver using det for the broad phase of self-contact.

@@ -98,22 +98,46 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 }
 
 // broadPhase refits the detector and lists the candidate pairs within dcap (segment–obstacle)
-// and 2·dcap (self) of touching, and sizes the per-candidate buffers (their warm starts are
-// lost when the lists change).
+// and 2·dcap (self) of touching, and sizes the per-candidate buffers: a self pair found again
+// keeps its warm start, an obstacle pair's is lost (each step has a broad phase, so a pair's
+// first substep of a step used to start from no force).
 func (s *Solver) broadPhase(st *rope.State, in *solver.Input, dcap float64) {
+	// The self pairs' warm starts (normal force, slid) carry over to the pairs found again:
+	// both lists are sorted by (A, B).
+	s.wKey = s.wKey[:0]
+	s.wF = s.wF[:0]
+	s.wSlid = s.wSlid[:0]
+	for ci := range s.self {
+		if ci < len(s.fwarm) && (s.fwarm[ci] != 0 || s.slid[ci]) {
+			s.wKey = append(s.wKey, pairKey(s.self[ci].A, s.self[ci].B))
+			s.wF = append(s.wF, s.fwarm[ci])
+			s.wSlid = append(s.wSlid, s.slid[ci])
+		}
+	}
 	s.Det.Update(st)
 	s.self = s.Det.Self(s.self[:0], st, 2*dcap)
 	s.obs = collide.Obstacles(s.obs[:0], st, in.Obstacles, dcap)
 	s.pen = phys.Resize(s.pen, len(s.self), 0)
 	s.penO = phys.Resize(s.penO, len(s.obs), 0)
 	s.fwarm = phys.Resize(s.fwarm, len(s.self), 0)
-	s.fwarmT = phys.Resize(s.fwarmT, len(s.self), 0)
 	s.slid = phys.Resize(s.slid, len(s.self), 0)
+	for ci, k := 0, 0; ci < len(s.self) && k < len(s.wKey); ci++ {
+		key := pairKey(s.self[ci].A, s.self[ci].B)
+		for k < len(s.wKey) && s.wKey[k] < key {
+			k++
+		}
+		if k < len(s.wKey) && s.wKey[k] == key {
+			s.fwarm[ci], s.slid[ci] = s.wF[k], s.wSlid[k]
+		}
+	}
 	s.fwarmO = phys.Resize(s.fwarmO, len(s.obs), 0)
 	s.slidO = phys.Resize(s.slidO, len(s.obs), 0)
 	s.xbp = phys.Resize(s.xbp, len(st.Pos), 0)
 	copy(s.xbp, st.Pos)
 }
+
+// pairKey orders self pairs as the detector sorts them, by A then B.
+func pairKey(a, b int32) uint64 { return uint64(uint32(a))<<32 | uint64(uint32(b)) }
 
 // movedSinceBroad returns the largest displacement of a node since the last broad phase, m.
 func (s *Solver) movedSinceBroad(pos []vec.V3) float64 {
