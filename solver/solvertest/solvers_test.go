@@ -17,10 +17,9 @@ func TestPBD(t *testing.T) {
 	})
 }
 
-// dvi (seed 004) does not pass the whole suite yet: the checks it fails are listed with the
-// reason and reported as skipped (issue 11 stays open while any is).
+// dvi (seed 004) passes the same suite.
 func TestDVI(t *testing.T) {
-	solvertest.RunExcept(t, func(det collide.Detector) (solver.Physical, error) {
+	solvertest.Run(t, func(det collide.Detector) (solver.Physical, error) {
 		return dvi.New(dvi.DefaultParams(), det)
-	}, map[string]string{})
+	})
 }
