@@ -778,8 +778,9 @@ func (s *Solver) rowsDone(pos []vec.V3) {
 }
 
 // factor factors the tridiagonal K held in ts.lo, ts.di, ts.up by the Thomas algorithm for
-// repeated solves (solveLU): ts.lo becomes the multipliers, ts.di the pivots. It returns false
-// when a pivot is not positive, is below tensionPivotTol of its row or is not finite.
+// repeated solves (solveLU): ts.lo becomes the multipliers, ts.di the pivots' inverses (the
+// solves multiply where they divided). It returns false when a pivot is not positive, is
+// below tensionPivotTol of its row or is not finite.
 func (ts *tensionSolver) factor() bool {
 	lo, di, up := ts.lo, ts.di, ts.up
 	m := len(di)
@@ -789,14 +790,15 @@ func (ts *tensionSolver) factor() bool {
 	if sc := math.Abs(di[0]) + math.Abs(up[0]); !(di[0] > tensionPivotTol*sc) || math.IsInf(di[0], 0) {
 		return false
 	}
+	di[0] = 1 / di[0]
 	for j := 1; j < m; j++ {
 		sc := math.Abs(lo[j]) + math.Abs(di[j]) + math.Abs(up[j])
-		f := lo[j] / di[j-1]
+		f := lo[j] * di[j-1]
 		p := di[j] - f*up[j-1]
 		if !(p > tensionPivotTol*sc) || math.IsInf(p, 0) {
 			return false
 		}
-		lo[j], di[j] = f, p
+		lo[j], di[j] = f, 1/p
 	}
 	return true
 }
@@ -808,9 +810,9 @@ func (ts *tensionSolver) solveLU(r []float64) {
 	for j := 1; j < m; j++ {
 		r[j] -= lo[j] * r[j-1]
 	}
-	r[m-1] /= di[m-1]
+	r[m-1] *= di[m-1]
 	for j := m - 2; j >= 0; j-- {
-		r[j] = (r[j] - up[j]*r[j+1]) / di[j]
+		r[j] = (r[j] - up[j]*r[j+1]) * di[j]
 	}
 }
 
@@ -828,9 +830,9 @@ func (ts *tensionSolver) tailResponse(j int) float64 {
 	for i := j + 1; i < m; i++ {
 		r[i] = -lo[i] * r[i-1]
 	}
-	r[m-1] /= di[m-1]
+	r[m-1] *= di[m-1]
 	for i := m - 2; i > j; i-- {
-		r[i] = (r[i] - up[i]*r[i+1]) / di[i]
+		r[i] = (r[i] - up[i]*r[i+1]) * di[i]
 	}
 	return r[j+1]
 }
@@ -848,7 +850,7 @@ func (ts *tensionSolver) solveRegion(x []float64, lo int, tau float64) {
 	}
 	next := tau * x[n-1] // the solution at the link after the region
 	for i := n - 1; i >= 0; i-- {
-		x[i] = (x[i] - up[lo+i]*next) / di[lo+i]
+		x[i] = (x[i] - up[lo+i]*next) * di[lo+i]
 		next = x[i]
 	}
 }
