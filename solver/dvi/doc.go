@@ -46,7 +46,9 @@
 //     last substep so starts the next one so (and is solved again with its spring if that
 //     pulls less). A multiplier solve that fails (a vanishing pivot, no convergence: the
 //     substep was too large for the linearisation) restores the substep and takes two halves,
-//     up to four times, then is an error; positions never become NaN. When the nodes have
+//     up to four times; the smallest substep is then solved with the contacts out of the
+//     multiplier solve, and if that fails too with the links projected to length
+//     (projectChains; both counted by Fallbacks); positions never become NaN. When the nodes have
 //     moved past the broad phase's margin within a step, it runs again.
 //  5. The velocity is (x^{k+1} − x^k)/h; Tension(seg) is T, the axial force a haptic device
 //     reads (Eq. 8, §6.2.2).

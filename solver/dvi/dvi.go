@@ -201,6 +201,7 @@ type Solver struct {
 	cnew       []float64  // the rows' forces after pgs, N
 	resAt      [3]float64 // the joint solve's residuals of the last three iterations
 	jointOff   bool       // the substep being solved has its contacts out of the multiplier solve
+	projOnly   bool       // ... and its links projected to length, no multiplier solve (projectChains)
 	fallbacks  int        // substeps solved so since the solver was made (Fallbacks)
 	Tb, dT     []float64  // per segment: the tensions before a joint step and the step, N
 	cfix       []float64  // C_F, nr×nr
@@ -395,7 +396,8 @@ func (s *Solver) SetVelocity(node int, v vec.V3) error {
 }
 
 // Fallbacks returns how many substeps since the solver was made had to be solved with the
-// contacts out of the multiplier solve (their joint solve failed at the smallest substep).
+// contacts out of the multiplier solve (their joint solve failed at the smallest substep), or,
+// when that failed too, with the links projected to length (projectChains).
 func (s *Solver) Fallbacks() int { return s.fallbacks }
 
 // LastSubsteps returns the number of substeps of the last step (also Stats.Iterations).
