@@ -118,8 +118,16 @@ func (s *Solver) contactRows(st *rope.State, obs []shape.Shape) bool {
 	pos := st.Pos
 	s.cr = s.cr[:0]
 	reach := contactReach * s.rmin
+	// Which candidates got rows, and where the nodes were (project skips the others while the
+	// nodes stay near: rowless).
+	s.hasRow = phys.Resize(s.hasRow, len(s.self), 0)
+	s.hasRowO = phys.Resize(s.hasRowO, len(s.obs), 0)
+	s.xw = phys.Resize(s.xw, len(pos), 0)
+	copy(s.xw, pos)
+	s.rowsCapped = false
 	for ci := range s.self {
 		if len(s.cr)+3 > maxRows {
+			s.rowsCapped = true
 			break
 		}
 		c := &s.self[ci]
@@ -151,6 +159,7 @@ func (s *Solver) contactRows(st *rope.State, obs []shape.Shape) bool {
 			r.g[e] = n.Scale(w[e])
 		}
 		s.cr = append(s.cr, r)
+		s.hasRow[ci] = true
 		if r.mu > 0 {
 			t1 := p1.Sub(p0)
 			t1 = t1.Sub(n.Scale(n.Dot(t1))).Unit()
@@ -169,6 +178,7 @@ func (s *Solver) contactRows(st *rope.State, obs []shape.Shape) bool {
 	}
 	for ci := range s.obs {
 		if len(s.cr)+3*2 > maxRows {
+			s.rowsCapped = true
 			break
 		}
 		c := &s.obs[ci]
@@ -190,6 +200,7 @@ func (s *Solver) contactRows(st *rope.State, obs []shape.Shape) bool {
 					continue
 				}
 				s.obsRows(nid, 1, [2]int32{i}, [2]float64{1}, sh.Axis, sh.Axis.Dot(sh.Center)+r, pos[i], s.xk[i], s.fwarmO[ci], mu)
+				s.hasRowO[ci] = true
 			}
 			continue
 		}
@@ -201,6 +212,7 @@ func (s *Solver) contactRows(st *rope.State, obs []shape.Shape) bool {
 		// C = n·(p(t) − p̃(t)) + d − R: the gap, linearised about the current point.
 		p := p0.Lerp(p1, t)
 		s.obsRows(nid, 2, [2]int32{a, a + 1}, [2]float64{1 - t, t}, n, n.Dot(p)-d+r, p, s.xk[a].Lerp(s.xk[a+1], t), s.fwarmO[ci], mu)
+		s.hasRowO[ci] = true
 	}
 	return len(s.cr) > 0
 }
@@ -861,4 +873,23 @@ func absf(x float64) float64 {
 		return -x
 	}
 	return x
+}
+
+// rowless reports whether project may skip the candidates without rows: no node has moved
+// since contactRows by as much as half the reach (a pair without rows had its surfaces at least
+// contactReach·R apart there, and the closest distance of two segments changes by at most the
+// largest move of their ends, twice for two moving segments), and no pair was left out for
+// maxRows.
+func (s *Solver) rowless(pos []vec.V3) bool {
+	if s.rowsCapped || len(s.xw) != len(pos) {
+		return false
+	}
+	lim := 0.5 * contactReach * s.rmin
+	lim2 := lim * lim
+	for i := range pos {
+		if pos[i].Dist2(s.xw[i]) >= lim2 {
+			return false
+		}
+	}
+	return true
 }

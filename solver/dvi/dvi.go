@@ -193,35 +193,40 @@ type Solver struct {
 	nKeep   int     // the substep count kept (substeps)
 	calm    int     // steps in a row that needed fewer than nKeep
 	// contacts in the multiplier solve (contact.go)
-	cr         []crow
-	cx         []float64  // the rows' columns X, per side
-	cd         []float64  // D, nr×nr
-	cdT        []float64  // Dᵀ
-	crho       []float64  // the rows' linearised constraints in pgs, m
-	cnew       []float64  // the rows' forces after pgs, N
-	resAt      [3]float64 // the joint solve's residuals of the last three iterations
-	jointOff   bool       // the substep being solved has its contacts out of the multiplier solve
-	projOnly   bool       // ... and its links projected to length, no multiplier solve (projectChains)
-	fallbacks  int        // substeps solved so since the solver was made (Fallbacks)
-	Tb, dT     []float64  // per segment: the tensions before a joint step and the step, N
-	cfix       []float64  // C_F, nr×nr
-	cf         []float64  // the rows' forces D was linearised at, N
-	dy         []float64  // per segment: y = K⁻¹g, N
-	xc         []vec.V3   // per node: x̄ plus the contacts' displacement
-	touched    []bool     // per strand: a row touches it
-	nrStart    []int32    // per node + 1: where its rows start in nrRows
-	nrFill     []int32    // per node: scratch of the counting sort
-	nrRows     []rowAt    // the rows at each node
-	rlo, rhi   []int32    // per strand: the region of links the rows touch
-	tau        []float64  // per strand: the tail response of its region (tailResponse)
-	nodeStrand []int32    // per node: its strand
-	fwarm      []float64  // per self candidate: the normal force of the last substep, N
-	fwarmO     []float64  // per obstacle candidate
-	slid       []bool     // per self candidate: its points slid in the last substep
-	slidO      []bool     // per obstacle candidate
-	wKey       []uint64   // scratch of broadPhase: the self pairs with a warm start, (A, B)
-	wF         []float64  // ... their normal forces, N
-	wSlid      []bool     // ... whether they slid
+	cr          []crow
+	cx          []float64  // the rows' columns X, per side
+	cd          []float64  // D, nr×nr
+	cdT         []float64  // Dᵀ
+	crho        []float64  // the rows' linearised constraints in pgs, m
+	cnew        []float64  // the rows' forces after pgs, N
+	resAt       [3]float64 // the joint solve's residuals of the last three iterations
+	jointOff    bool       // the substep being solved has its contacts out of the multiplier solve
+	projOnly    bool       // ... and its links projected to length, no multiplier solve (projectChains)
+	fallbacks   int        // substeps solved so since the solver was made (Fallbacks)
+	Tb, dT      []float64  // per segment: the tensions before a joint step and the step, N
+	cfix        []float64  // C_F, nr×nr
+	cf          []float64  // the rows' forces D was linearised at, N
+	dy          []float64  // per segment: y = K⁻¹g, N
+	xc          []vec.V3   // per node: x̄ plus the contacts' displacement
+	touched     []bool     // per strand: a row touches it
+	nrStart     []int32    // per node + 1: where its rows start in nrRows
+	nrFill      []int32    // per node: scratch of the counting sort
+	nrRows      []rowAt    // the rows at each node
+	rlo, rhi    []int32    // per strand: the region of links the rows touch
+	tau         []float64  // per strand: the tail response of its region (tailResponse)
+	nodeStrand  []int32    // per node: its strand
+	fwarm       []float64  // per self candidate: the normal force of the last substep, N
+	fwarmO      []float64  // per obstacle candidate
+	slid        []bool     // per self candidate: its points slid in the last substep
+	slidO       []bool     // per obstacle candidate
+	hasRow      []bool     // per self candidate: it has rows this substep (contactRows)
+	hasRowO     []bool     // per obstacle candidate
+	xw          []vec.V3   // per node: the positions contactRows gathered the rows at, m
+	rowsCapped  bool       // contactRows left pairs out for maxRows
+	skipRowless bool       // project skips the candidates without rows (rowless held)
+	wKey        []uint64   // scratch of broadPhase: the self pairs with a warm start, (A, B)
+	wF          []float64  // ... their normal forces, N
+	wSlid       []bool     // ... whether they slid
 }
 
 // New returns a solver using det for the broad phase of self-contact.

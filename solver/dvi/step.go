@@ -369,7 +369,9 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h, f, frac float64) e
 			return err
 		}
 		s.guard(pos, 2*frac)
+		s.skipRowless = joint && !s.projOnly && s.rowless(pos)
 		s.project(st, in.Obstacles, h, !joint)
+		s.skipRowless = false
 		// A position tool pulling harder than MaxGraspForce gives way: the substep is solved
 		// again with it pulling with exactly MaxGraspForce towards its tip, and its tip moves
 		// back to where its spring pulls with MaxGraspForce.
@@ -739,6 +741,9 @@ func (s *Solver) project(st *rope.State, obs []shape.Shape, h float64, fric bool
 	for pass := 0; pass < 4; pass++ {
 		var deepest float64
 		for ci := range s.self {
+			if s.skipRowless && !s.hasRow[ci] {
+				continue
+			}
 			c := &s.self[ci]
 			a, b := st.SegNode[c.A], st.SegNode[c.B]
 			p0, p1, q0, q1 := pos[a], pos[a+1], pos[b], pos[b+1]
@@ -775,6 +780,9 @@ func (s *Solver) project(st *rope.State, obs []shape.Shape, h float64, fric bool
 			pos[b+1] = q1.Sub(dl.Scale(wb1))
 		}
 		for ci := range s.obs {
+			if s.skipRowless && !s.hasRowO[ci] {
+				continue
+			}
 			c := &s.obs[ci]
 			sh := &obs[c.Obstacle]
 			a := st.SegNode[c.A]
