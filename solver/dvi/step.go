@@ -177,8 +177,8 @@ func (s *Solver) motion(st *rope.State, in *solver.Input, H, frac float64) float
 // substeps returns the substep count of a step of H: Params.Substeps, or the most of the
 // motion's (D over MoveFraction·R), the explicit forces' stability limits (h < Safety·2/ω:
 // bending, penalty contact, twist), the bending dissipation's (h < m·l²/(6·k_d)) and the
-// kick (h²·a within a tenth of a link, a the acceleration the constraints do not absorb). More than MaxSubsteps is an error naming the
-// limit: a time step the integrator cannot hold.
+// kick (h²·a within a tenth of a link, a the acceleration the constraints do not absorb).
+// More than MaxSubsteps is an error naming the limit: a time step the integrator cannot hold.
 func (s *Solver) substeps(st *rope.State, in *solver.Input, H, D, frac float64) (int, error) {
 	s.ks = s.P.ContactStiffness
 	mmin := math.Inf(1)
@@ -219,9 +219,9 @@ func (s *Solver) substeps(st *rope.State, in *solver.Input, H, D, frac float64) 
 		}
 	}
 	// The kick of the forces (bending, contact, tools) keeps every node within a tenth of a
-	// link of its free motion: the multipliers are solved
-	// about the links' directions at x^k, and a stiff thread tied in a knot whose bending
-	// forces kicked nodes by 14 % of a link a substep left Newton–Raphson without a root.
+	// link of its free motion: the multipliers are solved about the links' directions at x^k,
+	// and a stiff thread tied in a knot whose bending forces kicked nodes by 14 % of a link a
+	// substep left Newton–Raphson without a root.
 	//
 	// The kick is the acceleration the constraints do not absorb: the last substep's net
 	// acceleration (s.acc: zero in the first step, and about zero in a knot held still, whose
