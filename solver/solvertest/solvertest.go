@@ -573,7 +573,8 @@ func Writhe(p []vec.V3) float64 {
 // paths at up to 2 m/s for 3 s (0.5 s with -short): the middle of the rope within 15 cm of the
 // knot's centre, each end in its own half-space at least 30 cm beyond it (so that an end never
 // threads back through the knot, which would untie an open rope legitimately). The knot type is
-// checked every 50 cycles (a pass-through changes it), no published state has non-adjacent
+// checked every 50 cycles (a pass-through changes it), no two segments' centre lines meet
+// between consecutive published states (collide.SweptSelf), no published state has non-adjacent
 // segments deeper than 0.25 R into each other, and nothing turns NaN.
 func NoPassThrough(t *testing.T, f Factory) {
 	const r, link, links = 0.005, 0.01, 200
@@ -614,6 +615,8 @@ func NoPassThrough(t *testing.T, f Factory) {
 		cycles = 500
 	}
 	worst, contacts := 0.0, 0
+	prev := append([]vec.V3(nil), w.State.Pos...)
+	var crossed []collide.Crossing
 	for c := range cycles {
 		for i := range nodes {
 			if c%100 == 0 {
@@ -631,6 +634,12 @@ func NoPassThrough(t *testing.T, f Factory) {
 			w.Tools[i].Target = tg
 		}
 		Steps(t, w, 1)
+		// The exact test (continuous detection, seed 003 §3.8): no two segments' centre lines
+		// meet while the nodes move in a straight line from the last published state.
+		if crossed = collide.SweptSelf(crossed[:0], prev, w.State); len(crossed) > 0 {
+			t.Fatalf("cycle %d: segments %d and %d pass through each other (their centre lines meet at %.3f of the step)", w.Cycle, crossed[0].A, crossed[0].B, crossed[0].T)
+		}
+		copy(prev, w.State.Pos)
 		contacts += w.Last.SelfContacts
 		if g := w.Last.MinSelfGap; !math.IsInf(g, 1) {
 			worst = math.Max(worst, -g)
