@@ -52,30 +52,18 @@ func SegSegTOI(a0, a1, b0, b1 Sweep) (t float64, hit bool) {
 		_, _, d2 := vec.ClosestSegSeg(a0.At(t), a1.At(t), b0.At(t), b1.At(t))
 		return d2 <= eps*eps
 	}
-	var roots [3]float64
-	n, planar := coplanarRoots(a0, a1, b0, b1, L, &roots)
-	if !planar {
-		for _, r := range roots[:n] {
-			if meet(r) {
-				return r, true
-			}
-		}
-		return 0, false
-	}
-	// Coplanar all step: the centre lines first meet at t = 0 or when an end crosses the
+	// Coplanar all step, the centre lines first meet at t = 0 or when an end crosses the
 	// other segment in the common plane.
-	var ev eventTimes
-	ev.add(0)
-	nrm := planeNormal(a0, a1, b0, b1)
-	ends := [4]Sweep{a0, a1, b0, b1}
-	for i := range 4 {
-		q0, q1 := b0, b1
-		if i >= 2 {
-			q0, q1 = a0, a1
+	return firstTouch(a0, a1, b0, b1, L, meet, func(ev *eventTimes, nrm vec.V3) {
+		ends := [4]Sweep{a0, a1, b0, b1}
+		for i := range 4 {
+			q0, q1 := b0, b1
+			if i >= 2 {
+				q0, q1 = a0, a1
+			}
+			ev.lineEvents(ends[i], q0, q1, nrm, L)
 		}
-		ev.lineEvents(ends[i], q0, q1, nrm, L)
-	}
-	return ev.first(meet)
+	})
 }
 
 // PointTriTOI returns the earliest t ∈ [0, 1] at which point p lies on triangle q0 q1 q2 (each
@@ -91,12 +79,25 @@ func PointTriTOI(p, q0, q1, q2 Sweep) (t float64, hit bool) {
 	on := func(t float64) bool {
 		return pointTriDist2(p.At(t), q0.At(t), q1.At(t), q2.At(t)) <= eps*eps
 	}
+	// The cubic of §3.8.1 with q4 = p: (q1−q0)×(q2−q0)·(p−q0); in the plane all step, p enters
+	// the triangle across an edge.
+	return firstTouch(q0, q1, q2, p, L, on, func(ev *eventTimes, nrm vec.V3) {
+		tri := [3]Sweep{q0, q1, q2}
+		for i := range 3 {
+			ev.lineEvents(p, tri[i], tri[(i+1)%3], nrm, L)
+		}
+	})
+}
+
+// firstTouch returns the earliest time at which touch holds among the instants q0..q3 are
+// coplanar (the roots of the cubic), or, when they stay coplanar all step, among t = 0 and
+// the events planar adds (given the common plane's normal). L is their length scale.
+func firstTouch(q0, q1, q2, q3 Sweep, L float64, touch func(float64) bool, planar func(*eventTimes, vec.V3)) (float64, bool) {
 	var roots [3]float64
-	// The cubic of §3.8.1 with q4 = p: (q1−q0)×(q2−q0)·(p−q0).
-	n, planar := coplanarRoots(q0, q1, q2, p, L, &roots)
-	if !planar {
+	n, flat := coplanarRoots(q0, q1, q2, q3, L, &roots)
+	if !flat {
 		for _, r := range roots[:n] {
-			if on(r) {
+			if touch(r) {
 				return r, true
 			}
 		}
@@ -104,12 +105,8 @@ func PointTriTOI(p, q0, q1, q2 Sweep) (t float64, hit bool) {
 	}
 	var ev eventTimes
 	ev.add(0)
-	nrm := planeNormal(q0, q1, q2, p)
-	tri := [3]Sweep{q0, q1, q2}
-	for i := range 3 {
-		ev.lineEvents(p, tri[i], tri[(i+1)%3], nrm, L)
-	}
-	return ev.first(on)
+	planar(&ev, planeNormal(q0, q1, q2, q3))
+	return ev.first(touch)
 }
 
 // SweepShape returns the earliest t ∈ [0, 1] at which a point moving on p comes within r of

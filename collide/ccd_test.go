@@ -293,7 +293,7 @@ func TestSweptSelf(t *testing.T) {
 	if _, err := st.Add(rope.Spec{Radius: 0.001, Link: 0.01, Pos: line(vec.V3{X: -0.05}, vec.V3{X: 0.05}, 10)}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := st.Add(rope.Spec{Radius: 0.001, Link: 0.01, Pos: line(vec.V3{X: 0.002, Y: -0.05, Z: 0.004}, vec.V3{X: 0.002, Y: 0.05, Z: 0.004}, 10)}); err != nil {
+	if _, err := st.Add(rope.Spec{Radius: 0.001, Link: 0.01, Pos: line(vec.V3{X: 0.002, Y: -0.055, Z: 0.004}, vec.V3{X: 0.002, Y: 0.045, Z: 0.004}, 10)}); err != nil {
 		t.Fatal(err)
 	}
 	prev := append([]vec.V3(nil), st.Pos...)
