@@ -75,7 +75,8 @@ type Solver struct {
 	hist              []float64 // residual after each sweep of the last solve
 	nhist             int
 
-	noGuard bool // tests: NNCG without the thesis's step limit
+	noGuard      bool // tests: NNCG without the thesis's step limit
+	deact, react int  // tests: contacts that left / rejoined the active list in the last solve
 }
 
 // New returns a Solver for p.
@@ -238,6 +239,7 @@ func (s *Solver) solve(W, b, mu, lambda []float64, nncg bool) (Result, error) {
 	for i := range m {
 		s.active = append(s.active, i)
 	}
+	s.deact, s.react = 0, 0
 
 	tol := s.p.Tol
 	s.refresh()
@@ -490,6 +492,11 @@ func (s *Solver) sweep(full bool) bool {
 			a := s.idle[i] < idleMax
 			if a != s.isActive[i] {
 				changed = true
+				if a {
+					s.react++
+				} else {
+					s.deact++
+				}
 			}
 			s.isActive[i] = a
 			if a {
@@ -503,6 +510,7 @@ func (s *Solver) sweep(full bool) bool {
 		if s.idle[i] >= idleMax {
 			s.isActive[i] = false
 			changed = true
+			s.deact++
 			continue
 		}
 		s.active[n] = i
