@@ -90,10 +90,11 @@ func randomProblem(seed uint64, m int, muMax float64) problem {
 // large, forces spread along the whole rope and W = R A⁻¹ Rᵀ is badly
 // conditioned, like a tight knot's.
 func chainProblem(m int, kOverA, turns, mu float64) problem {
-	n := 3 * m
 	a := 100.0 // N/m
 	k := a * kOverA
-	A := mat.NewSymDense(n, nil)
+	// A = (a I + k L) ⊗ I₃, so A⁻¹ = (a I + k L)⁻¹ ⊗ I₃ and the block (i, j)
+	// of W is (a I + k L)⁻¹_ij R_i R_jᵀ.
+	T := mat.NewSymDense(m, nil)
 	for i := range m {
 		deg := 0.0
 		if i > 0 {
@@ -102,24 +103,26 @@ func chainProblem(m int, kOverA, turns, mu float64) problem {
 		if i < m-1 {
 			deg++
 		}
-		for x := range 3 {
-			A.SetSym(3*i+x, 3*i+x, a+k*deg)
-			if i+1 < m {
-				A.SetSym(3*i+x, 3*(i+1)+x, -k)
-			}
+		T.SetSym(i, i, a+k*deg)
+		if i+1 < m {
+			T.SetSym(i, i+1, -k)
 		}
 	}
-	J := mat.NewDense(n, n, nil)
-	p := problem{b: make([]float64, n), mu: make([]float64, m), m: m}
+	var ch mat.Cholesky
+	if !ch.Factorize(T) {
+		panic("chain matrix not positive definite")
+	}
+	var Ti mat.SymDense
+	if err := ch.InverseTo(&Ti); err != nil {
+		panic(err)
+	}
+	n := 3 * m
+	p := problem{W: make([]float64, n*n), b: make([]float64, n), mu: make([]float64, m), m: m}
+	R := make([][3][3]float64, m)
 	for i := range m {
 		th := 2 * math.Pi * turns * float64(i) / float64(m)
 		c, s := math.Cos(th), math.Sin(th)
-		rows := [3][3]float64{{c, s, 0}, {-s, c, 0}, {0, 0, 1}}
-		for r := range 3 {
-			for x := range 3 {
-				J.Set(3*i+r, 3*i+x, rows[r][x])
-			}
-		}
+		R[i] = [3][3]float64{{c, s, 0}, {-s, c, 0}, {0, 0, 1}}
 		// pulled in by the rope's tension (more at the middle), slipping
 		// along the rope towards the pulled end, a little along the pole
 		f := float64(i) / float64(m-1)
@@ -128,7 +131,17 @@ func chainProblem(m int, kOverA, turns, mu float64) problem {
 		p.b[3*i+2] = 5e-5 * math.Cos(3*math.Pi*f)
 		p.mu[i] = mu
 	}
-	p.W = delassus(A, J)
+	for i := range m {
+		for j := range m {
+			g := Ti.At(i, j)
+			for x := range 3 {
+				for y := range 3 {
+					rr := R[i][x][0]*R[j][y][0] + R[i][x][1]*R[j][y][1] + R[i][x][2]*R[j][y][2]
+					p.W[(3*i+x)*n+3*j+y] = g * rr
+				}
+			}
+		}
+	}
 	return p
 }
 
