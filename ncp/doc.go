@@ -65,10 +65,15 @@
 // scaled by the largest t ∈ [0, 1] that lets no active contact's u_n fall more
 // than Tol below min(u_n, 0): Eq. 3.84 holds to the tolerance where it held,
 // and a contact that penetrates may not penetrate deeper by more than Tol.
-// (On a frictionless chain of 60 contacts the unguarded method diverges while
-// the guarded one converges in about as many sweeps as PGS; on stiffer chains
-// the guarded method needs 1.5–2 times fewer sweeps than PGS.) The returned λ
-// is always the result of a PGS sweep, so it lies in the cones.
+// The limit is conservative: on a frictionless chain of 60 contacts
+// (k/a = 10³, TestNNCGGuard) the unguarded method diverges while the guarded
+// one converges in 412 sweeps (PGS 423); on a stiffer chain (k/a = 10⁴,
+// μ = 0.3, TestChain) it needs 2,162 sweeps against PGS's 3,245, where the
+// unguarded method would need 1,385, and in the first hundred sweeps, while
+// contacts still penetrate deeply, it hardly departs from PGS. PGS and NNCG can
+// both cycle on frictional problems (a chain with k/a = 10², μ = 0.3 never
+// converges). The returned λ is always the result of a PGS sweep, so it lies
+// in the cones.
 //
 // # Active contacts
 //
