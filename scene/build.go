@@ -12,6 +12,7 @@ import (
 	"github.com/knotsim/knotsim/solver"
 	"github.com/knotsim/knotsim/solver/dvi"
 	"github.com/knotsim/knotsim/solver/ftl"
+	"github.com/knotsim/knotsim/solver/implicit"
 	"github.com/knotsim/knotsim/solver/pbd"
 	"github.com/knotsim/knotsim/vec"
 	"github.com/knotsim/knotsim/world"
@@ -157,6 +158,28 @@ func newSolver(s *Scene, det collide.Detector) (solver.Solver, error) {
 			p.Extensible = *s.Solver.Extensible
 		}
 		return dvi.New(p, det)
+	case "implicit":
+		p := implicit.DefaultParams()
+		if s.Solver.Iterations > 0 {
+			p.MaxIter = s.Solver.Iterations
+		}
+		p.Substeps = s.Solver.Substeps
+		if s.Solver.MaxGraspForce != nil {
+			p.MaxGraspForce = *s.Solver.MaxGraspForce
+		}
+		if s.Solver.Scheme != "" {
+			p.Scheme = s.Solver.Scheme
+		}
+		if s.Solver.Viscosity != nil {
+			p.Viscosity = *s.Solver.Viscosity
+		}
+		if s.Solver.ContactSolver != "" {
+			p.Contact = s.Solver.ContactSolver
+		}
+		if s.Solver.StretchStiffness != nil {
+			p.StretchStiffness = *s.Solver.StretchStiffness
+		}
+		return implicit.New(p, det)
 	case "ftl", "":
 		return ftl.New(ftl.Params{
 			Delta:        s.Solver.Delta,

@@ -126,6 +126,7 @@ const (
 	MaxStretchCap       = 10.0             // largest solver.max_stretch
 	MaxPBDIterations    = 100              // solver.iterations under "pbd"
 	MaxDVIIterations    = 1000             // solver.iterations under "dvi" (multiplier iterations)
+	MaxImplicitIters    = 10000            // solver.iterations under "implicit" (contact solver iterations)
 	MaxSubsteps         = 1000             // solver.substeps
 	MaxForce            = 1e4              // N, bound on |f| of a force key and on solver.max_grasp_force
 	MaxGravity          = world.MaxGravity // m/s², bound on |gravity|
@@ -180,9 +181,9 @@ type Scene struct {
 
 // Solver types and broad phases a scene may name.
 var (
-	SolverTypes = []string{"ftl", "pbd", "dvi"}
+	SolverTypes = []string{"ftl", "pbd", "dvi", "implicit"}
 	// PhysicalSolverTypes are the solver types with mass, forces and materials.
-	PhysicalSolverTypes = []string{"pbd", "dvi"}
+	PhysicalSolverTypes = []string{"pbd", "dvi", "implicit"}
 	Broadphases         = []string{"bvh", "aabb", "grid", "kubiak", "brute"}
 )
 
@@ -206,7 +207,8 @@ type Solver struct {
 	// Both. "ftl": collision response passes per cycle, 1..MaxIterations, default 8.
 	// "pbd": constraint iterations per substep, 1..MaxPBDIterations, or 0 (the default) to
 	// leave the choice to the solver. "dvi": the most multiplier iterations per substep,
-	// 1..MaxDVIIterations, or 0 (the default, 30).
+	// 1..MaxDVIIterations, or 0 (the default, 30). "implicit": the most contact-solver (NNCG or
+	// PGS) iterations per substep, 1..MaxImplicitIters, or 0 (the default, 100).
 	Iterations int `json:"iterations,omitempty"`
 
 	// "pbd" and "dvi": the physical solvers (gravity, materials, forces).
@@ -220,6 +222,13 @@ type Solver struct {
 	BendDamping      *float64 `json:"bend_damping,omitempty"`      // k_d, N·m·s, ≥ 0 (Eq. 5–6); default 0
 	ContactStiffness *float64 `json:"contact_stiffness,omitempty"` // k_s, N/m, > 0 (Eq. 14); default: chosen by the solver
 	Extensible       *bool    `json:"extensible,omitempty"`        // links stretch by T/EA (the paper's footnote 4); default false
+
+	// "implicit": the Kirchhoff thread with a banded implicit step and all contacts solved
+	// together (seed 003).
+	Scheme           string   `json:"scheme,omitempty"`            // "inertial" (the default: implicit Euler with mass) or "overdamped" (the thesis's low-mass scheme, §4.1.2)
+	Viscosity        *float64 `json:"viscosity,omitempty"`         // N·s/m², > 0: the overdamped scheme's drag per length (mobility h/(η·ℓ)); default 1
+	ContactSolver    string   `json:"contact_solver,omitempty"`    // "nncg" (the default) or "pgs"
+	StretchStiffness *float64 `json:"stretch_stiffness,omitempty"` // EA, N, > 0; default: inextensible (max(E·A, 5e5 N))
 
 	Broadphase string `json:"broadphase,omitempty"` // both: one of Broadphases; default "bvh"
 }
@@ -827,10 +836,10 @@ func (c *checker) validateSolver(sv *Solver, r float64, haveRadius bool) {
 	// other reports whether a field is present, and adds an error if it is a field of other
 	// solvers than typ (owner: one name, or several joined by " and ").
 	other := func(name, owner string, present bool) bool {
-		if present && !slices.Contains(strings.Split(owner, " and "), typ) {
+		if owners := strings.Split(owner, " and "); present && !slices.Contains(owners, typ) {
 			what := "the " + owner + " solver"
-			if strings.Contains(owner, " and ") {
-				what = "the " + owner + " solvers"
+			if k := len(owners); k > 1 {
+				what = "the " + strings.Join(owners[:k-1], ", ") + " and " + owners[k-1] + " solvers"
 			}
 			c.add("solver."+name, "a field of %s; this scene's solver is %s", what, typ)
 			return false
@@ -870,11 +879,15 @@ func (c *checker) validateSolver(sv *Solver, r float64, haveRadius bool) {
 		if sv.Iterations < 0 || sv.Iterations > MaxDVIIterations {
 			c.add("solver.iterations", "must be in 1..%d, or 0 for the solver's default (got %d)", MaxDVIIterations, sv.Iterations)
 		}
+	case "implicit":
+		if sv.Iterations < 0 || sv.Iterations > MaxImplicitIters {
+			c.add("solver.iterations", "must be in 1..%d, or 0 for the solver's default (got %d)", MaxImplicitIters, sv.Iterations)
+		}
 	}
-	if other("substeps", "pbd and dvi", sv.Substeps != 0) && (sv.Substeps < 1 || sv.Substeps > MaxSubsteps) {
+	if other("substeps", "pbd and dvi and implicit", sv.Substeps != 0) && (sv.Substeps < 1 || sv.Substeps > MaxSubsteps) {
 		c.add("solver.substeps", "must be in 1..%d, or 0 to let the solver choose (got %d)", MaxSubsteps, sv.Substeps)
 	}
-	if other("max_grasp_force", "pbd and dvi", sv.MaxGraspForce != nil) {
+	if other("max_grasp_force", "pbd and dvi and implicit", sv.MaxGraspForce != nil) {
 		c.positive("solver.max_grasp_force", *sv.MaxGraspForce, MaxForce, " N")
 	}
 	if other("multipliers", "dvi", sv.Multipliers != "") {
@@ -896,6 +909,18 @@ func (c *checker) validateSolver(sv *Solver, r float64, haveRadius bool) {
 		c.positive("solver.contact_stiffness", *sv.ContactStiffness, 1e12, " N/m")
 	}
 	other("extensible", "dvi", sv.Extensible != nil)
+	if other("scheme", "implicit", sv.Scheme != "") {
+		c.oneOf("solver.scheme", sv.Scheme, []string{"inertial", "overdamped"}, false)
+	}
+	if other("viscosity", "implicit", sv.Viscosity != nil) {
+		c.positive("solver.viscosity", *sv.Viscosity, 1e9, " N·s/m²")
+	}
+	if other("contact_solver", "implicit", sv.ContactSolver != "") {
+		c.oneOf("solver.contact_solver", sv.ContactSolver, []string{"nncg", "pgs"}, false)
+	}
+	if other("stretch_stiffness", "implicit", sv.StretchStiffness != nil) {
+		c.positive("solver.stretch_stiffness", *sv.StretchStiffness, 1e12, " N")
+	}
 	c.oneOf("solver.broadphase", sv.Broadphase, Broadphases, false)
 }
 

@@ -89,9 +89,9 @@ func TestValidate(t *testing.T) {
 		{"cycles", func(s *Scene) { s.Duration = 1e4; s.Dt = 1e-5 }, "duration: 10000 s at dt 1e-05 s is 1e+09 cycles"},
 
 		{"solver type", func(s *Scene) { s.Solver.Type = "xpbd" }, `solver.type: "xpbd" is not one of ftl, pbd`},
-		{"substeps under ftl", func(s *Scene) { s.Solver.Substeps = 10 }, "solver.substeps: a field of the pbd and dvi solvers; this scene's solver is ftl"},
-		{"max grasp force under ftl", func(s *Scene) { s.Solver.MaxGraspForce = ptr(1.0) }, "solver.max_grasp_force: a field of the pbd and dvi solvers; this scene's solver is ftl"},
-		{"pbd fields under default type", func(s *Scene) { s.Solver.Type = ""; s.Solver.Substeps = 3 }, "solver.substeps: a field of the pbd and dvi solvers; this scene's solver is ftl"},
+		{"substeps under ftl", func(s *Scene) { s.Solver.Substeps = 10 }, "solver.substeps: a field of the pbd, dvi and implicit solvers; this scene's solver is ftl"},
+		{"max grasp force under ftl", func(s *Scene) { s.Solver.MaxGraspForce = ptr(1.0) }, "solver.max_grasp_force: a field of the pbd, dvi and implicit solvers; this scene's solver is ftl"},
+		{"pbd fields under default type", func(s *Scene) { s.Solver.Type = ""; s.Solver.Substeps = 3 }, "solver.substeps: a field of the pbd, dvi and implicit solvers; this scene's solver is ftl"},
 		{"dvi field under pbd", func(s *Scene) { s.Solver.Type = "pbd"; s.Solver.Multipliers = "newton" }, "solver.multipliers: a field of the dvi solver; this scene's solver is pbd"},
 		{"dvi multipliers", func(s *Scene) { s.Solver.Type = "dvi"; s.Solver.Multipliers = "shake" }, `solver.multipliers: "shake" is not one of contraction, newton`},
 		{"dvi iterations", func(s *Scene) { s.Solver.Type = "dvi"; s.Solver.Iterations = 5000 }, "solver.iterations: must be in 1..1000, or 0 for the solver's default (got 5000)"},

@@ -339,7 +339,7 @@ func (s *Solver) Reset(st *rope.State) error {
 		if k >= oldK {
 			// A new strand starts on its constraints: a length error left at x⁰ would turn
 			// into velocity in the first substep (the solve corrects it in one h).
-			restLengths(x, s.rest[str.FirstSeg:str.FirstSeg+str.Links()], s.w[str.First:str.First+str.Nodes])
+			phys.RestLengths(x, s.rest[str.FirstSeg:str.FirstSeg+str.Links()], s.w[str.First:str.First+str.Nodes])
 		}
 		cosines(x, s.cPrev[str.First:str.First+str.Nodes])
 	}
@@ -411,31 +411,3 @@ func (s *Solver) LastSubsteps() int { return s.nsub }
 // LastMultiplierIterations returns the most iterations the multiplier solve of one strand
 // took in a substep of the last step (seed 004 §6.3: 3–5 for the contraction mapping).
 func (s *Solver) LastMultiplierIterations() int { return s.iters }
-
-// restLengths moves the nodes x (inverse masses w) so that every link has its rest length l,
-// by Gauss–Seidel sweeps on the links (at most 1000, until every link is within 1e-12 of its
-// length).
-func restLengths(x []vec.V3, l, w []float64) {
-	for sweep := 0; sweep < 1000; sweep++ {
-		var worst float64
-		for j := range l {
-			d := x[j+1].Sub(x[j])
-			n := d.Norm()
-			if n == 0 {
-				continue
-			}
-			e := n - l[j]
-			worst = math.Max(worst, math.Abs(e)/l[j])
-			ws := w[j] + w[j+1]
-			if ws == 0 {
-				continue
-			}
-			c := d.Scale(e / (n * ws))
-			x[j] = x[j].Add(c.Scale(w[j]))
-			x[j+1] = x[j+1].Sub(c.Scale(w[j+1]))
-		}
-		if worst <= 1e-12 {
-			return
-		}
-	}
-}

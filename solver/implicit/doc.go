@@ -1,7 +1,58 @@
-// Package implicit is the beginning of the solver `implicit` (issue 12, seed 003: the thesis's
-// Kirchhoff thread integrated implicitly with a banded solve, its contacts solved together by
-// NNCG). It holds, so far, the rod's stretch and bend forces with their stabilised Jacobians
-// (rod.go), tested against finite differences; the implicit step, twist, contacts and the
-// Solver that plugs into the world are not built yet, and nothing outside the package uses it.
-// The banded solve is package band; continuous collision detection is in package collide.
+// Package implicit is the solver "implicit": the Kirchhoff thread of seed 003 (a thesis on
+// microsurgical thread; chapters 3–4) integrated implicitly with a banded O(N) solve, all of
+// its frictional contacts solved together.
+//
+// # Model
+//
+// A strand is a polyline of lumped masses with the stretch and bend energies of rod.go (§3.3:
+// stretch ½·EA·l·ε², bending by the chord of the tangents, the thesis's stabilisations:
+// u = min(l/|s|, 1), link lengths frozen in the 1/|s| terms, Gauss–Newton bending so the
+// Jacobians are never repulsive; exact where rod.go says). EA is the material's E·A or, by
+// default, at least Params.InextensibleEA (5e5 N: the thread is inextensible for practical
+// purposes; Params.StretchStiffness sets it). EI is the material's. Twist is not modelled
+// yet (issue 12: quasi-static §4.1.3 or a 4th degree of freedom).
+//
+// # One step (Step)
+//
+//  1. Tools: a HoldForce tool adds its force; a HoldPosition tool is a spring (GraspStiffness,
+//     or its own) between its tip and the node, solved implicitly; its tip moves along the
+//     step's path substep by substep. A spring stretched beyond MaxGraspForce pulls exactly
+//     that (the substep is solved again with it capped).
+//  2. The linear system of the scheme, at the substep's start x:
+//     Inertial (default): (M(1 + d·h)/h² + H)·Δx = M·v/h + F(x) + m·g + tools
+//     — implicit Euler, linearised once (Baraff–Witkin), d the material's damping rate;
+//     Overdamped (§4.1.2, the thesis's "low mass" scheme Δx = ν·F): (η·ℓ/h + H)·Δx = F(x) + m·g
+//     + tools, ν = h/(η·ℓ) per node of length share ℓ. H = −∂F/∂x is block-banded (3×3 blocks,
+//     two blocks either side: package band) and factored by Cholesky once a substep; the
+//     rows of every strand share one factor.
+//  3. Substeps: the free step Δx_free (no contact force) may move no node more than
+//     MoveFraction of max(smallest radius, a quarter of the shortest link); otherwise the step
+//     is taken again in enough substeps (a step that needs more than MaxSubsteps is an error).
+//  4. Contacts (contact.go): the detector's pairs within (1 + Margin)·(r_a + r_b) plus the
+//     free motion of their nodes (speculative: a pair that would close during the step is a
+//     contact now), segment–segment with parameters clamped to the ends, so segment–vertex and
+//     vertex–vertex contacts (the Fig. 3.28 case) are the same rows; a contact at a node shared
+//     by two segments is kept once. Each contact has a normal and two tangents; J maps node
+//     motions to the contact's relative motion (Eq. 3.62). The Delassus operator
+//     W = J·A⁻¹·Jᵀ comes from the substep's factor (one banded solve per row: column r of
+//     A⁻¹·Jᵀ is seed 003's G_{n→i} for the row's unit force, Eq. 3.63–3.66).
+//  5. The NCP (package ncp, Eq. 3.84–3.89): u = W·λ + b, b = J·Δx_free + gap; Signorini on the
+//     normal, the exact Coulomb disc ‖λ_t‖ ≤ μ·λ_n with maximal dissipation, solved by NNCG
+//     (or PGS) warm-started from the last substep's forces of the same pair, to Tol·R or MaxIter.
+//     μ is static, or kinetic for a pair whose contact points slid 10⁻³ R in the last substep.
+//     Δx = Δx_free + A⁻¹·Jᵀ·λ.
+//  6. x += Δx; a link strained beyond StrainLimit (5e-4: what the linearisation leaves when a
+//     link turns fast) is projected back (limitStrain); v = Δx/h; tensions EA·ε.
+//
+// Stats: Iterations is the most NCP iterations of a substep; Residual and AppendContacts give
+// the last solve's residual and each contact's normal and friction force.
+//
+// # Known limits (issue 12)
+//
+// Twist is not modelled. The contact operator costs one banded solve per row (O(M·N)), not
+// the thesis's O(M² + N) recursion. A rope sliding round a pole feels a numerical drag: a
+// link that turns by θ in a step lengthens by θ²/2 in the linearised step and the stiff
+// stretch pulls it back next step, a force of about EA·θ²/2 per link (the conformance
+// suite's capstan slides at 0.2 m/s where it should accelerate; with ten substeps it slides
+// at 1.6 m/s).
 package implicit

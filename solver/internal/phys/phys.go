@@ -94,3 +94,31 @@ func Resize[T any](b []T, n, keep int) []T {
 	}
 	return b
 }
+
+// RestLengths moves the nodes x (inverse masses w) so that every link has its rest length l,
+// by Gauss–Seidel sweeps on the links (at most 1000, until every link is within 1e-12 of its
+// length).
+func RestLengths(x []vec.V3, l, w []float64) {
+	for sweep := 0; sweep < 1000; sweep++ {
+		var worst float64
+		for j := range l {
+			d := x[j+1].Sub(x[j])
+			n := d.Norm()
+			if n == 0 {
+				continue
+			}
+			e := n - l[j]
+			worst = math.Max(worst, math.Abs(e)/l[j])
+			ws := w[j] + w[j+1]
+			if ws == 0 {
+				continue
+			}
+			c := d.Scale(e / (n * ws))
+			x[j] = x[j].Add(c.Scale(w[j]))
+			x[j+1] = x[j+1].Sub(c.Scale(w[j+1]))
+		}
+		if worst <= 1e-12 {
+			return
+		}
+	}
+}

@@ -1,0 +1,288 @@
+package implicit
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/knotsim/knotsim/collide"
+	"github.com/knotsim/knotsim/rope"
+	"github.com/knotsim/knotsim/solver"
+	"github.com/knotsim/knotsim/vec"
+)
+
+// crow is one contact of a substep: its nodes and weights (the relative motion of the
+// contact points is Σ wt_k·Δx_{node_k}, seed 003 Eq. 3.62), its frame (normal from B to A,
+// two tangents) and its gap.
+type crow struct {
+	key  uint64 // self: A<<32 | B; obstacle: 1<<63 | A<<32 | obstacle
+	node [4]int32
+	wt   [4]float64
+	nn   int
+	fr   [3]vec.V3 // normal, tangent, tangent
+	gap  float64   // m: axis distance − radii (negative: overlap)
+	mu   float64   // this substep's friction coefficient
+}
+
+// ContactForce is one contact of the last substep: where it is and what it carries.
+type ContactForce struct {
+	A, B     int     // segments (B = −1: an obstacle)
+	Obstacle int     // the obstacle's index, or −1
+	Normal   vec.V3  // unit, from B (or the obstacle) towards A
+	Fn       float64 // normal force, N (≥ 0)
+	Ft       vec.V3  // tangential (friction) force on A, N
+	Gap      float64 // gap at the substep's start, m
+}
+
+// AppendContacts appends the contacts of the last substep to dst.
+func (s *Solver) AppendContacts(dst []ContactForce) []ContactForce {
+	for c := range s.rows {
+		r := &s.rows[c]
+		a, b, o := int(r.key>>32&0x7fffffff), int(r.key&0xffffffff), -1
+		if r.key>>63 != 0 {
+			o, b = b, -1
+		}
+		l := s.lam[3*c : 3*c+3]
+		dst = append(dst, ContactForce{A: a, B: b, Obstacle: o, Normal: r.fr[0], Fn: l[0],
+			Ft: r.fr[1].Scale(l[1]).Add(r.fr[2].Scale(l[2])), Gap: r.gap})
+	}
+	return dst
+}
+
+func selfKey(a, b int32) uint64 { return uint64(a)<<32 | uint64(b) }
+func obsKey(a, o int32) uint64  { return 1<<63 | uint64(a)<<32 | uint64(o) }
+func frame(n vec.V3) [3]vec.V3  { t := n.AnyPerp().Unit(); return [3]vec.V3{n, t, n.Cross(t)} }
+func nodeMove(dx []float64, i int32) float64 {
+	return math.Sqrt(dx[3*i]*dx[3*i] + dx[3*i+1]*dx[3*i+1] + dx[3*i+2]*dx[3*i+2])
+}
+
+// contacts finds the substep's contacts at st.Pos for the free step s.dxf (whose largest node
+// motion is move) and builds their Delassus operator W = J·A⁻¹·Jᵀ from the step's factor
+// (seed 003 Eq. 3.63–3.66: column r of A⁻¹·Jᵀ is the motion of every node under a unit force
+// along row r).
+func (s *Solver) contacts(st *rope.State, in *solver.Input, move float64) error {
+	s.rows = s.rows[:0]
+	margin := 2*s.P.Margin*s.rmax + 2*move
+	s.Det.Update(st)
+	s.self = s.Det.Self(s.self[:0], st, margin)
+	s.obs = collide.Obstacles(s.obs[:0], st, in.Obstacles, margin)
+	pos := st.Pos
+	for ci := range s.self {
+		c := &s.self[ci]
+		a, b := st.SegNode[c.A], st.SegNode[c.B]
+		ra, rb := st.SegRadius[c.A], st.SegRadius[c.B]
+		// A contact at a shared node is reported by both segments of that node: keep the one
+		// where the node is the segment's start (the Fig. 3.28 case keeps one row per node).
+		if c.S == 1 && s.continues(st, c.A) && !st.Adjacent(int(c.A)+1, int(c.B)) {
+			continue
+		}
+		if c.T == 1 && s.continues(st, c.B) && !st.Adjacent(int(c.A), int(c.B)+1) {
+			continue
+		}
+		gap := c.Dist - ra - rb
+		reach := s.P.Margin*(ra+rb) + math.Max(nodeMove(s.dxf, a), nodeMove(s.dxf, a+1)) + math.Max(nodeMove(s.dxf, b), nodeMove(s.dxf, b+1))
+		if gap > reach {
+			continue
+		}
+		n := c.N
+		if n.Norm2() < 0.5 {
+			n = pos[a+1].Sub(pos[a]).Cross(pos[b+1].Sub(pos[b])).Unit()
+			if n.Norm2() < 0.5 {
+				n = pos[a+1].Sub(pos[a]).AnyPerp().Unit()
+			}
+		}
+		mu := 0.5 * (s.mus[c.A] + s.mus[c.B])
+		s.rows = append(s.rows, crow{key: selfKey(c.A, c.B), node: [4]int32{a, a + 1, b, b + 1},
+			wt: [4]float64{1 - c.S, c.S, -(1 - c.T), -c.T}, nn: 4, fr: frame(n), gap: gap, mu: mu})
+	}
+	for ci := range s.obs {
+		c := &s.obs[ci]
+		a := st.SegNode[c.A]
+		gap := c.Dist - st.SegRadius[c.A]
+		if gap > s.P.Margin*st.SegRadius[c.A]+math.Max(nodeMove(s.dxf, a), nodeMove(s.dxf, a+1)) {
+			continue
+		}
+		s.rows = append(s.rows, crow{key: obsKey(c.A, c.Obstacle), node: [4]int32{a, a + 1},
+			wt: [4]float64{1 - c.S, c.S}, nn: 2, fr: frame(c.N), gap: gap, mu: s.mus[c.A]})
+	}
+	if len(s.rows) > s.P.MaxContacts {
+		slices.SortFunc(s.rows, func(p, q crow) int { return cmp.Compare(p.gap, q.gap) })
+		s.dropped += len(s.rows) - s.P.MaxContacts
+		s.rows = s.rows[:s.P.MaxContacts]
+		slices.SortFunc(s.rows, func(p, q crow) int { return cmp.Compare(p.key, q.key) })
+	}
+	M := len(s.rows)
+	if M == 0 {
+		s.lam = s.lam[:0]
+		s.resid = 0
+		return nil
+	}
+	n3 := len(s.dx)
+	s.y = grow(s.y, 3*M*n3)
+	s.w = grow(s.w, 9*M*M)
+	s.b = grow(s.b, 3*M)
+	s.lam = grow(s.lam, 3*M)
+	s.mu = grow(s.mu, M)
+	// Warm start and friction coefficient from the last substep's contacts (both sorted).
+	p := 0
+	for c := range s.rows {
+		r := &s.rows[c]
+		for p < len(s.prevKey) && s.prevKey[p] < r.key {
+			p++
+		}
+		l := s.lam[3*c : 3*c+3]
+		l[0], l[1], l[2] = 0, 0, 0
+		s.mu[c] = r.mu
+		if p < len(s.prevKey) && s.prevKey[p] == r.key {
+			// The previous forces in this substep's frame.
+			f := s.prevF(p)
+			l[0] = math.Max(0, f.Dot(r.fr[0]))
+			l[1], l[2] = f.Dot(r.fr[1]), f.Dot(r.fr[2])
+			if s.prevSl[p] {
+				s.mu[c] = r.mu * s.kinRatio(r)
+			}
+		}
+	}
+	// Y = A⁻¹·Jᵀ, one banded solve per row.
+	for c := range s.rows {
+		r := &s.rows[c]
+		for d := range 3 {
+			col := s.y[(3*c+d)*n3 : (3*c+d+1)*n3]
+			clear(col)
+			for k := 0; k < r.nn; k++ {
+				v := r.fr[d].Scale(r.wt[k])
+				i := 3 * r.node[k]
+				col[i] += v.X
+				col[i+1] += v.Y
+				col[i+2] += v.Z
+			}
+			s.chf.Solve(col)
+		}
+	}
+	// W = J·Y.
+	m3 := 3 * M
+	for row := range m3 {
+		col := s.y[row*n3 : (row+1)*n3]
+		wr := s.w[row*m3 : (row+1)*m3]
+		for c := range s.rows {
+			r := &s.rows[c]
+			for d := range 3 {
+				wr[3*c+d] = r.dot(d, col)
+			}
+		}
+	}
+	// Symmetrise (W is symmetric up to the solve's rounding).
+	for i := range m3 {
+		for j := i + 1; j < m3; j++ {
+			v := 0.5 * (s.w[i*m3+j] + s.w[j*m3+i])
+			s.w[i*m3+j], s.w[j*m3+i] = v, v
+		}
+	}
+	return nil
+}
+
+// solveRows solves the contact forces for the free step s.dxf (b = J·Δx_free + gap, warm
+// started from the last forces) and sets s.dx = s.dxf + A⁻¹·Jᵀ·λ; without contacts s.dx = s.dxf.
+func (s *Solver) solveRows() error {
+	copy(s.dx, s.dxf)
+	M := len(s.rows)
+	if M == 0 {
+		return nil
+	}
+	m3, n3 := 3*M, len(s.dx)
+	for c := range s.rows {
+		r := &s.rows[c]
+		for d := range 3 {
+			s.b[3*c+d] = r.dot(d, s.dxf)
+		}
+		s.b[3*c] += r.gap
+	}
+	var err error
+	if s.P.Contact == PGS {
+		s.res, err = s.ncp.PGS(s.w[:m3*m3], s.b[:m3], s.mu[:M], s.lam[:m3])
+	} else {
+		s.res, err = s.ncp.NNCG(s.w[:m3*m3], s.b[:m3], s.mu[:M], s.lam[:m3])
+	}
+	if err != nil {
+		return fmt.Errorf("implicit: contact solve (%d contacts): %w", M, err)
+	}
+	s.iters = max(s.iters, s.res.Iterations)
+	s.resid = s.res.Residual
+	for row := range m3 {
+		l := s.lam[row]
+		if l == 0 {
+			continue
+		}
+		col := s.y[row*n3 : (row+1)*n3]
+		for i := range s.dx {
+			s.dx[i] += l * col[i]
+		}
+	}
+	return nil
+}
+
+// keepForces keeps the substep's contact forces for the next substep's warm start.
+func (s *Solver) keepForces() {
+	m3 := 3 * len(s.rows)
+	s.prevKey, s.prevLam, s.prevSl = s.prevKey[:0], s.prevLam[:0], s.prevSl[:0]
+	for c := range s.rows {
+		r := &s.rows[c]
+		l := s.lam[3*c : 3*c+3]
+		f := r.fr[0].Scale(l[0]).Add(r.fr[1].Scale(l[1])).Add(r.fr[2].Scale(l[2]))
+		s.prevKey = append(s.prevKey, r.key)
+		s.prevLam = append(s.prevLam, f.X, f.Y, f.Z)
+		// Kinetic friction once the contact points slid 10⁻³ R in the substep (a contact that
+		// merely reached the cone's edge while the load grows, as along a capstan's wrap, still
+		// holds with static friction).
+		s.prevSl = append(s.prevSl, math.Hypot(s.rowU(3*c+1, m3), s.rowU(3*c+2, m3)) > 1e-3*s.rmin)
+	}
+}
+
+// rowU is row r of u = W·λ + b: the contact's motion along that frame vector, m.
+func (s *Solver) rowU(r, m3 int) float64 {
+	u := s.b[r]
+	for j, w := range s.w[r*m3 : (r+1)*m3] {
+		u += w * s.lam[j]
+	}
+	return u
+}
+
+// prevF is the force of the last substep's p-th contact in world coordinates, N.
+func (s *Solver) prevF(p int) vec.V3 {
+	return vec.V3{X: s.prevLam[3*p], Y: s.prevLam[3*p+1], Z: s.prevLam[3*p+2]}
+}
+
+// kinRatio is μk/μs of the contact's first segment (1 when μs is 0).
+func (s *Solver) kinRatio(r *crow) float64 {
+	a := r.key >> 32 & 0x7fffffff
+	if s.mus[a] == 0 {
+		return 1
+	}
+	return s.muk[a] / s.mus[a]
+}
+
+// dot returns the contact's relative motion along its d-th frame vector for the node
+// displacements x (3 per node).
+func (r *crow) dot(d int, x []float64) float64 {
+	var v float64
+	f := r.fr[d]
+	for k := 0; k < r.nn; k++ {
+		i := 3 * r.node[k]
+		v += r.wt[k] * (f.X*x[i] + f.Y*x[i+1] + f.Z*x[i+2])
+	}
+	return v
+}
+
+// continues reports whether segment seg is followed by another segment of its strand.
+func (s *Solver) continues(st *rope.State, seg int32) bool {
+	return int(seg)+1 < st.NumSegs() && st.SegStrand[seg+1] == st.SegStrand[seg]
+}
+
+// grow returns b resized to n, reusing its storage when it can.
+func grow(b []float64, n int) []float64 {
+	if cap(b) < n {
+		return make([]float64, n, n+n/4)
+	}
+	return b[:n]
+}

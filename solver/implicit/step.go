@@ -1,0 +1,336 @@
+package implicit
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/knotsim/knotsim/rope"
+	"github.com/knotsim/knotsim/solver"
+	"github.com/knotsim/knotsim/solver/internal/phys"
+	"github.com/knotsim/knotsim/vec"
+)
+
+// errSubsteps is returned by substep when the free motion asks for more substeps.
+type needSubsteps struct{ n int }
+
+func (e needSubsteps) Error() string { return fmt.Sprintf("implicit: %d substeps needed", e.n) }
+
+// Step implements solver.Solver (doc.go, "One step").
+func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error {
+	if len(s.v) != len(st.Pos) || s.K == nil {
+		return fmt.Errorf("implicit: Step before Reset (state has %d nodes, solver %d)", len(st.Pos), len(s.v))
+	}
+	if !(in.Dt > 0) || math.IsInf(in.Dt, 0) {
+		return fmt.Errorf("implicit: time step %v s must be positive and finite", in.Dt)
+	}
+	if !in.Gravity.IsFinite() {
+		return fmt.Errorf("implicit: gravity %v is not finite", in.Gravity)
+	}
+	if err := s.setGrasps(st, in); err != nil {
+		return err
+	}
+	*out = solver.Stats{MinSelfGap: math.Inf(1), MinObsGap: math.Inf(1)}
+	s.iters = 0
+	n := max(1, s.P.Substeps)
+	for {
+		err := s.substeps(st, in, n, out)
+		need, ok := err.(needSubsteps)
+		if !ok {
+			if err != nil {
+				return err
+			}
+			break
+		}
+		if need.n > s.P.MaxSubsteps {
+			return fmt.Errorf("implicit: the step needs %d substeps (a node would move more than %.2g of the radius in one), more than MaxSubsteps %d", need.n, s.P.MoveFraction, s.P.MaxSubsteps)
+		}
+		n = need.n
+	}
+	s.nsub = n
+	for i := range s.grasps {
+		g := &s.grasps[i]
+		if !g.force {
+			s.tipT[g.node] = g.tip
+			s.hadT[g.node] = true
+			out.MaxLag = math.Max(out.MaxLag, g.target.Sub(st.Pos[g.node]).Norm())
+		}
+	}
+	for i := range s.hadT {
+		if s.gOf[i] < 0 {
+			s.hadT[i] = false
+		}
+	}
+	out.Iterations = s.iters
+	phys.Gaps(st, in.Obstacles, s.self, s.obs, 0.1*s.rmin, out)
+	return nil
+}
+
+// setGrasps reads the step's tools.
+func (s *Solver) setGrasps(st *rope.State, in *solver.Input) error {
+	for _, g := range s.grasps {
+		s.gOf[g.node] = -1
+	}
+	s.grasps = s.grasps[:0]
+	for _, g := range in.Grasps {
+		if g.Node < 0 || g.Node >= len(st.Pos) {
+			return fmt.Errorf("implicit: grasp of node %d: no such node", g.Node)
+		}
+		if s.gOf[g.Node] >= 0 {
+			return fmt.Errorf("implicit: node %d is grasped twice", g.Node)
+		}
+		gr := grasp{node: int32(g.Node)}
+		switch g.Mode {
+		case solver.HoldForce:
+			if !g.Force.IsFinite() {
+				return fmt.Errorf("implicit: the force %v on node %d is not finite", g.Force, g.Node)
+			}
+			gr.force, gr.target, gr.applied = true, g.Force, g.Force
+		default:
+			if !g.Target.IsFinite() {
+				return fmt.Errorf("implicit: the target %v of node %d is not finite", g.Target, g.Node)
+			}
+			if !(g.Stiffness >= 0) || math.IsInf(g.Stiffness, 0) {
+				return fmt.Errorf("implicit: the stiffness %v N/m of the tool on node %d must be ≥ 0 and finite", g.Stiffness, g.Node)
+			}
+			gr.spring = g.Stiffness
+			if gr.spring == 0 {
+				gr.spring = s.P.GraspStiffness
+			}
+			gr.target = g.Target
+			gr.prev = st.Pos[g.Node]
+			if s.hadT[g.Node] {
+				gr.prev = s.tipT[g.Node]
+			}
+		}
+		s.gOf[g.Node] = int32(len(s.grasps))
+		s.grasps = append(s.grasps, gr)
+	}
+	return nil
+}
+
+// substeps runs n substeps of the step, or returns needSubsteps (with the state restored)
+// when the first one's free motion is too large for n.
+func (s *Solver) substeps(st *rope.State, in *solver.Input, n int, out *solver.Stats) error {
+	h := in.Dt / float64(n)
+	for k := range n {
+		frac := float64(k+1) / float64(n)
+		for i := range s.grasps {
+			g := &s.grasps[i]
+			if !g.force {
+				g.tip = g.prev.Lerp(g.target, frac)
+				// A spring already stretched beyond the cap pulls the cap from the start.
+				g.capped = g.tip.Sub(st.Pos[g.node]).Norm()*g.spring > s.P.MaxGraspForce
+			}
+		}
+		err := s.substep(st, in, h, k == 0 && s.P.Substeps == 0, out)
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// substep advances st by h: assemble, factor, the free step, the contacts, a capped tool
+// solved again.
+func (s *Solver) substep(st *rope.State, in *solver.Input, h float64, adapt bool, out *solver.Stats) error {
+	copy(s.x0, st.Pos)
+	for redo := 0; ; redo++ {
+		if err := s.assemble(st, in, h); err != nil {
+			return err
+		}
+		if err := s.chf.Factor(s.K); err != nil {
+			return fmt.Errorf("implicit: the step's matrix: %w", err)
+		}
+		copy(s.dxf, s.rhs)
+		s.chf.Solve(s.dxf)
+		s.balance()
+		move, node := s.maxMove()
+		if !(move < math.Inf(1)) {
+			return fmt.Errorf("implicit: the free step of node %d is not finite", node)
+		}
+		if lim := s.P.MoveFraction * s.reach; adapt && move > lim {
+			// The free motion scales with h where it is the velocity's and with h² where it is
+			// a force's: the square root of the ratio never overshoots; Step asks again.
+			n := math.Round(in.Dt / h)
+			return needSubsteps{int(math.Min(MaxSubstepsCap+1, math.Max(n+1, math.Ceil(n*math.Sqrt(move/lim)))))}
+		}
+		if err := s.contacts(st, in, move); err != nil {
+			return err
+		}
+		if err := s.solveRows(); err != nil {
+			return err
+		}
+		s.keepForces()
+		for i := range st.Pos {
+			d := vec.V3{X: s.dx[3*i], Y: s.dx[3*i+1], Z: s.dx[3*i+2]}
+			if !d.IsFinite() {
+				copy(st.Pos, s.x0)
+				return fmt.Errorf("implicit: the step of node %d is not finite (rolled back)", i)
+			}
+			st.Pos[i] = s.x0[i].Add(d)
+		}
+		// A position tool pulling beyond its cap: solve the substep again with it pulling the cap.
+		again := false
+		for i := range s.grasps {
+			g := &s.grasps[i]
+			if g.force {
+				continue
+			}
+			p := st.Pos[g.node]
+			if g.capped {
+				g.applied = g.tip.Sub(s.x0[g.node]).Unit().Scale(s.P.MaxGraspForce)
+				continue
+			}
+			f := g.tip.Sub(p).Scale(g.spring)
+			if f.Norm() > s.P.MaxGraspForce && redo < 4 {
+				g.capped, again = true, true
+			}
+			g.applied = f
+		}
+		if !again {
+			break
+		}
+		copy(st.Pos, s.x0)
+	}
+	s.limitStrain(st)
+	for i := range st.Pos {
+		s.v[i] = st.Pos[i].Sub(s.x0[i]).Scale(1 / h)
+	}
+	s.tensions(st)
+	s.h = h
+	return nil
+}
+
+// balance removes the linear solve's rounding from the free step's momentum: the stiffness
+// H moves no centre of mass (its block columns sum to zero), so Σ c_i·Δx_i must equal Σ rhs_i
+// exactly (c_i the diagonal the scheme added); the difference, a rounding of the order of
+// ε·|H|·|Δx| that a stiff stretch makes large, is spread as a uniform translation.
+func (s *Solver) balance() {
+	var r, c [3]float64
+	for i := range s.dxf {
+		d := i % 3
+		r[d] += s.rhs[i] - s.diag[i]*s.dxf[i]
+		c[d] += s.diag[i]
+	}
+	for d := range 3 {
+		if c[d] > 0 {
+			r[d] /= c[d]
+		}
+	}
+	for i := range s.dxf {
+		s.dxf[i] += r[i%3]
+	}
+}
+
+// limitStrain projects every link longer or shorter than StrainLimit of its rest length back
+// to within half of it (Gauss–Seidel on the lengths, weighted by inverse mass: a node held by
+// a position tool is heavy; at most 100 sweeps). The linearised step stretches a link that
+// turns fast (by about half the square of the angle it turns); the stiff stretch alone would
+// pull it back one step late.
+func (s *Solver) limitStrain(st *rope.State) {
+	lim := s.P.StrainLimit
+	for sweep := 0; sweep < 100; sweep++ {
+		worst := 0.0
+		for _, str := range st.Strands {
+			for j := 0; j < str.Links(); j++ {
+				a := str.First + j
+				l := s.rest[str.FirstSeg+j]
+				d := st.Pos[a+1].Sub(st.Pos[a])
+				n := d.Norm()
+				e := n/l - 1
+				if math.Abs(e) <= lim*0.5 || n == 0 {
+					continue
+				}
+				worst = math.Max(worst, math.Abs(e))
+				wa, wb := s.invMass(a), s.invMass(a+1)
+				if wa+wb == 0 {
+					continue
+				}
+				c := d.Scale((n - l) / (n * (wa + wb)))
+				st.Pos[a] = st.Pos[a].Add(c.Scale(wa))
+				st.Pos[a+1] = st.Pos[a+1].Sub(c.Scale(wb))
+			}
+		}
+		if worst <= lim {
+			return
+		}
+	}
+}
+
+// invMass is the weight of node i in limitStrain: 1/m, or 1/(m + k·h²) for a node on a spring tool.
+func (s *Solver) invMass(i int) float64 {
+	m := s.m[i]
+	if g := s.gOf[i]; g >= 0 && !s.grasps[g].force {
+		m += s.grasps[g].spring * s.h * s.h
+	}
+	return 1 / m
+}
+
+// maxMove returns the largest free motion of a node, m, and the node.
+func (s *Solver) maxMove() (float64, int) {
+	worst, at := 0.0, 0
+	for i := 0; i < len(s.dxf); i += 3 {
+		d := s.dxf[i]*s.dxf[i] + s.dxf[i+1]*s.dxf[i+1] + s.dxf[i+2]*s.dxf[i+2]
+		if !(d <= worst) {
+			worst, at = d, i/3
+			if math.IsNaN(d) {
+				return math.NaN(), at
+			}
+		}
+	}
+	return math.Sqrt(worst), at
+}
+
+// assemble builds A = D/h-terms + H and the right-hand side at st.Pos (doc.go).
+func (s *Solver) assemble(st *rope.State, in *solver.Input, h float64) error {
+	s.K.Zero()
+	clear(s.f)
+	for k, str := range st.Strands {
+		lo, hi := str.First, str.First+str.Nodes
+		x := st.Pos[lo:hi]
+		l := s.rest[str.FirstSeg : str.FirstSeg+str.Links()]
+		addStretch(x, l, s.sd[k].EA, s.f[lo:hi], s.K, lo)
+		addBend(x, l, s.sd[k].EI, s.f[lo:hi], s.K, lo)
+	}
+	over := s.P.Scheme == Overdamped
+	for i := range st.Pos {
+		var c float64
+		r := s.f[i].Add(in.Gravity.Scale(s.m[i]))
+		if over {
+			c = s.P.Viscosity * s.share[i] / h
+		} else {
+			c = s.m[i] * (1 + s.damp[i]*h) / (h * h)
+			r = r.Add(s.v[i].Scale(s.m[i] / h))
+		}
+		if gi := s.gOf[i]; gi >= 0 {
+			g := &s.grasps[gi]
+			switch {
+			case g.force:
+				r = r.Add(g.target)
+			case g.capped:
+				r = r.Add(g.tip.Sub(st.Pos[i]).Unit().Scale(s.P.MaxGraspForce))
+			default:
+				c += g.spring
+				r = r.Add(g.tip.Sub(st.Pos[i]).Scale(g.spring))
+			}
+		}
+		if !r.IsFinite() {
+			return fmt.Errorf("implicit: the force on node %d is not finite", i)
+		}
+		s.diag[3*i], s.diag[3*i+1], s.diag[3*i+2] = c, c, c
+		s.rhs[3*i], s.rhs[3*i+1], s.rhs[3*i+2] = r.X, r.Y, r.Z
+	}
+	s.K.AddDiag(s.diag)
+	return nil
+}
+
+// tensions sets every link's axial force at st.Pos, N.
+func (s *Solver) tensions(st *rope.State) {
+	for k, str := range st.Strands {
+		for j := 0; j < str.Links(); j++ {
+			g := str.FirstSeg + j
+			a := str.First + j
+			s.ten[g] = s.sd[k].EA * (st.Pos[a+1].Sub(st.Pos[a]).Norm()/s.rest[g] - 1)
+		}
+	}
+}
