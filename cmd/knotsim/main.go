@@ -28,6 +28,7 @@ usage:
   knotsim serve [flags]                             serve the simulation to the browser viewer
   knotsim device [flags]                            a virtual haptic device: plays a scripted motion
                                                     over the UDP protocol, logs the forces it feels
+  knotsim security [flags]                          knot security: sweep μ for reef, granny, thief, grief, surgeon's
 
 run 'knotsim <command> -h' for the flags of a command.
 `
@@ -51,6 +52,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = cmdServe(args[1:], stdout, stderr)
 	case "device":
 		err = cmdDevice(args[1:], stdout, stderr)
+	case "security":
+		err = cmdSecurity(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/knotsim/knotsim/scene"
+)
+
+// A short sweep: one knot, two μ, a hold of 10 ms after the 0.5 s set. The table names the
+// knot, the thesis's value and the wall time; -json gives the same as valid JSON, runs in
+// order of μ.
+func TestSecurityShortSweep(t *testing.T) {
+	if testing.Short() {
+		t.Skip("simulates two 510-cycle runs")
+	}
+	args := []string{"-knots", "granny", "-mu-from", "0.9", "-mu-step", "0.6", "-hold", "10ms", "-workers", "2"}
+	var out, errb bytes.Buffer
+	if code := run(append([]string{"security"}, args...), &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s%s", code, out.String(), errb.String())
+	}
+	s := out.String()
+	for _, want := range []string{"granny", "0.45", "wall time", "2 workers", "0.90:", "0.30:"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("table lacks %q:\n%s", want, s)
+		}
+	}
+	out.Reset()
+	if code := run(append([]string{"security", "-json"}, args...), &out, &errb); code != 0 {
+		t.Fatalf("-json: exit %d: %s", code, errb.String())
+	}
+	var rep SecurityReport
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatalf("-json: %v\n%s", err, out.String())
+	}
+	if rep.Solver != "pbd" || rep.Workers != 2 || len(rep.Rows) != 1 || rep.Rows[0].Knot != "granny" || len(rep.Rows[0].Runs) != 2 ||
+		rep.Rows[0].Runs[0].Mu != 0.9 || rep.Rows[0].Runs[1].Mu != 0.3 || rep.Rows[0].Thesis != "0.45" {
+		t.Errorf("report %+v", rep)
+	}
+	for _, r := range rep.Rows[0].Runs {
+		if r.Error != "" || r.Cycles == 0 || !(r.StartAt > 0) {
+			t.Errorf("run %+v", r)
+		}
+	}
+	t.Logf("%s", s)
+}
+
+func TestSecurityBadFlags(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-mu-from", "0"}, "-mu-from"},
+		{[]string{"-mu-from", "2.5"}, "-mu-from"},
+		{[]string{"-mu-step", "-0.05"}, "-mu-step"},
+		{[]string{"-mu-step", "0"}, "-mu-step"},
+		{[]string{"-mu-to", "0.99"}, "-mu-to"},
+		{[]string{"-knots", "reef,bowline"}, "-knots: \"bowline\""},
+		{[]string{"-solver", "ftl"}, "-solver \"ftl\""},
+		{[]string{"-solver", "verlet"}, "-solver \"verlet\""},
+		{[]string{"-hold", "-1s"}, "-hold"},
+		{[]string{"-workers", "0"}, "-workers"},
+	} {
+		var out, errb bytes.Buffer
+		code := run(append([]string{"security"}, c.args...), &out, &errb)
+		if code == 0 || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want an error naming %s", c.args, code, errb.String(), c.want)
+		}
+	}
+	// Every physical solver is accepted by the flag check (a tiny sweep is not run: -mu-to
+	// above -mu-from fails after the solver is checked).
+	for _, s := range scene.PhysicalSolverTypes {
+		var out, errb bytes.Buffer
+		run([]string{"security", "-solver", s, "-mu-to", "1"}, &out, &errb)
+		if strings.Contains(errb.String(), "-solver") {
+			t.Errorf("-solver %s refused: %s", s, errb.String())
+		}
+	}
+}
