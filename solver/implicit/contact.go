@@ -57,12 +57,16 @@ func nodeMove(dx []float64, i int32) float64 {
 	return math.Sqrt(dx[3*i]*dx[3*i] + dx[3*i+1]*dx[3*i+1] + dx[3*i+2]*dx[3*i+2])
 }
 
-// contacts finds the substep's contacts at st.Pos for the free step s.dxf (whose largest node
-// motion is move) and builds their Delassus operator W = J·A⁻¹·Jᵀ from the step's factor
+// contacts finds the substep's contacts at st.Pos — the pairs within (1 + Margin)·(r_a + r_b)
+// plus the motion allowed their nodes (s.allow: speculative contacts) — and builds their Delassus operator W = J·A⁻¹·Jᵀ from the step's factor
 // (seed 003 Eq. 3.63–3.66: column r of A⁻¹·Jᵀ is the motion of every node under a unit force
 // along row r).
-func (s *Solver) contacts(st *rope.State, in *solver.Input, move float64) error {
+func (s *Solver) contacts(st *rope.State, in *solver.Input) error {
 	s.rows = s.rows[:0]
+	move := 0.0
+	for _, a := range s.allow {
+		move = math.Max(move, a)
+	}
 	margin := 2*s.P.Margin*s.rmax + 2*move
 	s.Det.Update(st)
 	s.self = s.Det.Self(s.self[:0], st, margin)
@@ -81,7 +85,7 @@ func (s *Solver) contacts(st *rope.State, in *solver.Input, move float64) error 
 			continue
 		}
 		gap := c.Dist - ra - rb
-		reach := s.P.Margin*(ra+rb) + math.Max(nodeMove(s.dxf, a), nodeMove(s.dxf, a+1)) + math.Max(nodeMove(s.dxf, b), nodeMove(s.dxf, b+1))
+		reach := s.P.Margin*(ra+rb) + math.Max(s.allow[a], s.allow[a+1]) + math.Max(s.allow[b], s.allow[b+1])
 		if gap > reach {
 			continue
 		}
@@ -100,7 +104,7 @@ func (s *Solver) contacts(st *rope.State, in *solver.Input, move float64) error 
 		c := &s.obs[ci]
 		a := st.SegNode[c.A]
 		gap := c.Dist - st.SegRadius[c.A]
-		if gap > s.P.Margin*st.SegRadius[c.A]+math.Max(nodeMove(s.dxf, a), nodeMove(s.dxf, a+1)) {
+		if gap > s.P.Margin*st.SegRadius[c.A]+math.Max(s.allow[a], s.allow[a+1]) {
 			continue
 		}
 		s.rows = append(s.rows, crow{key: obsKey(c.A, c.Obstacle), node: [4]int32{a, a + 1},
@@ -150,33 +154,33 @@ func (s *Solver) contacts(st *rope.State, in *solver.Input, move float64) error 
 		for d := range 3 {
 			col := s.y[(3*c+d)*n3 : (3*c+d+1)*n3]
 			clear(col)
+			first := n3
 			for k := 0; k < r.nn; k++ {
 				v := r.fr[d].Scale(r.wt[k])
 				i := 3 * r.node[k]
 				col[i] += v.X
 				col[i+1] += v.Y
 				col[i+2] += v.Z
+				first = min(first, int(i))
 			}
-			s.chf.Solve(col)
+			s.chf.SolveSparse(col, first)
 		}
 	}
 	// W = J·Y.
 	m3 := 3 * M
+	// W is symmetric: the upper triangle, mirrored.
 	for row := range m3 {
 		col := s.y[row*n3 : (row+1)*n3]
 		wr := s.w[row*m3 : (row+1)*m3]
-		for c := range s.rows {
+		for c := row / 3; c < M; c++ {
 			r := &s.rows[c]
 			for d := range 3 {
-				wr[3*c+d] = r.dot(d, col)
+				if q := 3*c + d; q >= row {
+					v := r.dot(d, col)
+					wr[q] = v
+					s.w[q*m3+row] = v
+				}
 			}
-		}
-	}
-	// Symmetrise (W is symmetric up to the solve's rounding).
-	for i := range m3 {
-		for j := i + 1; j < m3; j++ {
-			v := 0.5 * (s.w[i*m3+j] + s.w[j*m3+i])
-			s.w[i*m3+j], s.w[j*m3+i] = v, v
 		}
 	}
 	return nil

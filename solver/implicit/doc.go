@@ -25,17 +25,20 @@
 //     + tools, ν = h/(η·ℓ) per node of length share ℓ. H = −∂F/∂x is block-banded (3×3 blocks,
 //     two blocks either side: package band) and factored by Cholesky once a substep; the
 //     rows of every strand share one factor.
-//  3. Substeps: the free step Δx_free (no contact force) may move no node more than
-//     MoveFraction of max(smallest radius, a quarter of the shortest link); otherwise the step
-//     is taken again in enough substeps (a step that needs more than MaxSubsteps is an error).
-//  4. Contacts (contact.go): the detector's pairs within (1 + Margin)·(r_a + r_b) plus the
-//     free motion of their nodes (speculative: a pair that would close during the step is a
-//     contact now), segment–segment with parameters clamped to the ends, so segment–vertex and
-//     vertex–vertex contacts (the Fig. 3.28 case) are the same rows; a contact at a node shared
-//     by two segments is kept once. Each contact has a normal and two tangents; J maps node
-//     motions to the contact's relative motion (Eq. 3.62). The Delassus operator
-//     W = J·A⁻¹·Jᵀ comes from the substep's factor (one banded solve per row: column r of
-//     A⁻¹·Jᵀ is seed 003's G_{n→i} for the row's unit force, Eq. 3.63–3.66).
+//  3. Contacts (contact.go): the detector's pairs within (1 + Margin)·(r_a + r_b) plus the
+//     motion allowed their nodes (twice the last substep's: speculative, a pair that would
+//     close during the substep is a contact now), segment–segment with parameters clamped to
+//     the ends, so segment–vertex and vertex–vertex contacts (the Fig. 3.28 case) are the same
+//     rows; a contact at a node shared by two segments is kept once. Each contact has a normal
+//     and two tangents; J maps node motions to the contact's relative motion (Eq. 3.62). The
+//     Delassus operator W = J·A⁻¹·Jᵀ comes from the substep's factor (one banded solve per
+//     row, band.SolveSparse: column r of A⁻¹·Jᵀ is seed 003's G_{n→i} for the row's unit
+//     force, Eq. 3.63–3.66). If the solved step moves a node beyond its allowance, the
+//     contacts are found again with twice that motion (at most twice).
+//  4. Substeps: the solved step may move no node more than MoveFraction of max(smallest
+//     radius, a quarter of the shortest link); otherwise the step is taken again in enough
+//     substeps (a step that needs more than MaxSubsteps is an error). The free step alone is
+//     no guide: in a tight knot it is the rope straightening through itself.
 //  5. The NCP (package ncp, Eq. 3.84–3.89): u = W·λ + b, b = J·Δx_free + gap; Signorini on the
 //     normal, the exact Coulomb disc ‖λ_t‖ ≤ μ·λ_n with maximal dissipation, solved by NNCG
 //     (or PGS) warm-started from the last substep's forces of the same pair, to Tol·R or MaxIter.

@@ -150,6 +150,7 @@ type Solver struct {
 	rhs   []float64 // 3 per node
 	dxf   []float64 // 3 per node: the free step (no contact forces), m
 	dx    []float64 // 3 per node: the step, m
+	allow []float64 // per node: the motion its speculative contacts allow, m
 	diag  []float64 // 3 per node: what the scheme adds to the diagonal, N/m
 	gOf   []int32   // grasp index of a node, −1: none
 	tipT  []vec.V3  // the tip of a HoldPosition tool at the end of the last step
@@ -233,6 +234,7 @@ func (s *Solver) Reset(st *rope.State) error {
 	s.f = phys.Resize(s.f, n, 0)
 	s.rhs = phys.Resize(s.rhs, 3*n, 0)
 	s.dx = phys.Resize(s.dx, 3*n, 0)
+	s.allow = phys.Resize(s.allow, n, 0)
 	s.dxf = phys.Resize(s.dxf, 3*n, 0)
 	s.diag = phys.Resize(s.diag, 3*n, 0)
 	s.gOf = phys.Resize(s.gOf, n, 0)

@@ -144,21 +144,38 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h float64, adapt bool
 		copy(s.dxf, s.rhs)
 		s.chf.Solve(s.dxf)
 		s.balance()
-		move, node := s.maxMove()
+		move, node := s.maxMove(s.dxf)
 		if !(move < math.Inf(1)) {
 			return fmt.Errorf("implicit: the free step of node %d is not finite", node)
 		}
-		if lim := s.P.MoveFraction * s.reach; adapt && move > lim {
-			// The free motion scales with h where it is the velocity's and with h² where it is
-			// a force's: the square root of the ratio never overshoots; Step asks again.
-			n := math.Round(in.Dt / h)
-			return needSubsteps{int(math.Min(MaxSubstepsCap+1, math.Max(n+1, math.Ceil(n*math.Sqrt(move/lim)))))}
+		// Speculative contacts: a pair is a contact if it is within reach of the motion its
+		// nodes may make in the substep — twice the last substep's, then, if the solved step
+		// moves a node further, twice that (the contacts found again).
+		for i := range s.allow {
+			s.allow[i] = 2 * s.v[i].Norm() * h
 		}
-		if err := s.contacts(st, in, move); err != nil {
-			return err
-		}
-		if err := s.solveRows(); err != nil {
-			return err
+		for pass := 0; ; pass++ {
+			if err := s.contacts(st, in); err != nil {
+				return err
+			}
+			if err := s.solveRows(); err != nil {
+				return err
+			}
+			if move, _ := s.maxMove(s.dx); adapt && move > s.P.MoveFraction*s.reach {
+				// The step scales with h where it is the velocity's and with h² where it is a
+				// force's: the square root of the ratio never overshoots; Step asks again.
+				n := math.Round(in.Dt / h)
+				return needSubsteps{int(math.Min(MaxSubstepsCap+1, math.Max(n+1, math.Ceil(n*math.Sqrt(move/(s.P.MoveFraction*s.reach))))))}
+			}
+			more := false
+			for i := range s.allow {
+				if m := nodeMove(s.dx, int32(i)); m > s.allow[i]+0.1*s.rmin {
+					s.allow[i], more = 2*m, true
+				}
+			}
+			if !more || pass == 2 {
+				break
+			}
 		}
 		s.keepForces()
 		for i := range st.Pos {
@@ -178,7 +195,13 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h float64, adapt bool
 			}
 			p := st.Pos[g.node]
 			if g.capped {
-				g.applied = g.tip.Sub(s.x0[g.node]).Unit().Scale(s.P.MaxGraspForce)
+				dir := g.tip.Sub(s.x0[g.node])
+				g.applied = dir.Unit().Scale(s.P.MaxGraspForce)
+				// Pulled with the cap, the node reached or passed the tip: the spring holds it
+				// (pulling less than the cap); solve again with the spring (no bang-bang).
+				if e := g.tip.Sub(p); (e.Dot(dir) <= 0 || e.Norm()*g.spring < s.P.MaxGraspForce) && redo < 4 {
+					g.capped, again = false, true
+				}
 				continue
 			}
 			f := g.tip.Sub(p).Scale(g.spring)
@@ -266,11 +289,11 @@ func (s *Solver) invMass(i int) float64 {
 	return 1 / m
 }
 
-// maxMove returns the largest free motion of a node, m, and the node.
-func (s *Solver) maxMove() (float64, int) {
+// maxMove returns the largest motion of a node in dx (3 per node), m, and the node.
+func (s *Solver) maxMove(dx []float64) (float64, int) {
 	worst, at := 0.0, 0
-	for i := 0; i < len(s.dxf); i += 3 {
-		d := s.dxf[i]*s.dxf[i] + s.dxf[i+1]*s.dxf[i+1] + s.dxf[i+2]*s.dxf[i+2]
+	for i := 0; i < len(dx); i += 3 {
+		d := dx[i]*dx[i] + dx[i+1]*dx[i+1] + dx[i+2]*dx[i+2]
 		if !(d <= worst) {
 			worst, at = d, i/3
 			if math.IsNaN(d) {
