@@ -8,6 +8,7 @@ import (
 	"github.com/knotsim/knotsim/collide"
 	"github.com/knotsim/knotsim/rope"
 	"github.com/knotsim/knotsim/solver/internal/phys"
+	"github.com/knotsim/knotsim/solver/internal/twist"
 	"github.com/knotsim/knotsim/vec"
 )
 
@@ -121,20 +122,10 @@ type grasp struct {
 
 // strandData is what the solver keeps per strand.
 type strandData struct {
-	EI, GJ, EA float64 // N·m², N·m², N
-	mass       float64 // kg, of a link
-	gmax       float64 // the largest |∂E_b/∂c| of a joint in the last substep, J (bending stiffness where most bent)
-	twist      twistState
-}
-
-// twistState is the quasi-static twist of a strand (App. C): the accumulated holonomy Ψ of its
-// material frame and the angles the end drives impose.
-type twistState struct {
-	on     [2]bool    // the end's frame is driven (SetEndRotation)
-	angle  [2]float64 // rad
-	psi    float64    // accumulated holonomy, rad
-	dtheta float64    // θ_in − Ψ of the last substep, rad
-	tau    float64    // torque of the last substep, N·m
+	EI, GJ, EA float64     // N·m², N·m², N
+	mass       float64     // kg, of a link
+	gmax       float64     // the largest |∂E_b/∂c| of a joint in the last substep, J (bending stiffness where most bent)
+	twist      twist.State // quasi-static twist (App. C)
 }
 
 // Solver is the dvi solver. Create it with New.
@@ -361,9 +352,9 @@ func (s *Solver) SetEndRotation(k, end int, angle float64) error {
 	if math.IsNaN(angle) || math.IsInf(angle, 0) {
 		return fmt.Errorf("dvi: end rotation %v is not finite", angle)
 	}
-	tw := &s.sd[k].twist
-	tw.on[end] = true
-	tw.angle[end] = angle
+	if err := s.sd[k].twist.Set(end, angle); err != nil {
+		return fmt.Errorf("dvi: %w", err)
+	}
 	return nil
 }
 
@@ -371,10 +362,7 @@ func (s *Solver) SetEndRotation(k, end int, angle float64) error {
 // at once (no torsional inertia) and Ψ restarts from zero when both ends are driven again.
 func (s *Solver) ReleaseEnd(k, end int) {
 	if k >= 0 && k < len(s.sd) && (end == 0 || end == 1) {
-		tw := &s.sd[k].twist
-		tw.on[end] = false
-		tw.angle[end] = 0
-		tw.psi, tw.dtheta, tw.tau = 0, 0, 0
+		s.sd[k].twist.Release(end)
 	}
 }
 
@@ -384,7 +372,7 @@ func (s *Solver) Twist(k int) (dtheta, tau float64) {
 	if k < 0 || k >= len(s.sd) {
 		return 0, 0
 	}
-	return s.sd[k].twist.dtheta, s.sd[k].twist.tau
+	return s.sd[k].twist.DTheta, s.sd[k].twist.Tau
 }
 
 // SetVelocity sets the velocity of a node, m/s (an initial condition: seed 004 Fig. 6

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/knotsim/knotsim/solver/internal/twist"
 	"github.com/knotsim/knotsim/vec"
 )
 
@@ -456,8 +457,8 @@ func TestElasticMomentum(t *testing.T) {
 				}
 				addBendDamping(x, c, cp, 1e-3, 5e-4, f)
 			case 2:
-				holonomyGrad(x, g)
-				addTwistForces(g, 0.37, f)
+				twist.HolonomyGrad(x, g)
+				twist.AddForces(g, 0.37, f)
 			}
 			var sum, tq vec.V3
 			var sf, st float64
@@ -495,7 +496,7 @@ func TestTwistHolonomyGrad(t *testing.T) {
 			x, _ := elChain(r, n, l0, 1.3, vec.V3{Z: -0.5})
 			u0 := elTangent(x, 0).AnyPerp()
 			g := make([]vec.V3, n+1)
-			holonomyGrad(x, g)
+			twist.HolonomyGrad(x, g)
 			fd := elFDGrad(x, 1e-7*l0, func(y []vec.V3) float64 { return elDPsi(x, y, u0) })
 			var err float64
 			for i := range g {
@@ -542,7 +543,7 @@ func TestTwistHolonomyAccumulates(t *testing.T) {
 		for i := range xm {
 			xm[i] = xa[i].Lerp(xb[i], 0.5)
 		}
-		holonomyGrad(xm, g)
+		twist.HolonomyGrad(xm, g)
 		for i := range g {
 			psi += g[i].Dot(xb[i].Sub(xa[i]))
 		}
@@ -563,7 +564,7 @@ func TestTwistHolonomyAccumulates(t *testing.T) {
 }
 
 // (6) Sign convention Δθ = θ_in − Ψ: E_t(x) = GJ·(θ_in − Ψ(x))²/(2L̄) with Ψ(x) taken from the
-// exact transport (elDPsi) and θ_in fixed; addTwistForces(holonomyGrad, τ) is −∇E_t by
+// exact transport (elDPsi) and θ_in fixed; twist.AddForces(holonomyGrad, τ) is −∇E_t by
 // central differences within 1e-6. The opposite sign would fail by 200 %.
 func TestTwistForcesAreEnergyGradient(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 16))
@@ -573,12 +574,12 @@ func TestTwistForcesAreEnergyGradient(t *testing.T) {
 		x, l := elChain(r, n, l0, 1.0, vec.V3{X: -0.2})
 		u0 := elTangent(x, 0).AnyPerp()
 		g := make([]vec.V3, n+1)
-		holonomyGrad(x, g)
-		_, tau := twistEnergy(thetaIn-psi0, GJ, l)
+		twist.HolonomyGrad(x, g)
+		_, tau := twist.Energy(thetaIn-psi0, GJ, l)
 		f := make([]vec.V3, n+1)
-		addTwistForces(g, tau, f)
+		twist.AddForces(g, tau, f)
 		fd := elFDGrad(x, 1e-7*l0, func(y []vec.V3) float64 {
-			e, _ := twistEnergy(thetaIn-(psi0+elDPsi(x, y, u0)), GJ, l)
+			e, _ := twist.Energy(thetaIn-(psi0+elDPsi(x, y, u0)), GJ, l)
 			return e
 		})
 		var err float64
@@ -599,11 +600,11 @@ func TestTwistForcesAreEnergyGradient(t *testing.T) {
 func TestTwistEnergyValues(t *testing.T) {
 	l := []float64{0.1, 0.2, 0.3, 0.4}
 	lbar := 0.5 * ((0.1 + 0.2) + (0.2 + 0.3) + (0.3 + 0.4))
-	e, tau := twistEnergy(2, 0.5, l)
+	e, tau := twist.Energy(2, 0.5, l)
 	if math.Abs(tau-0.5*2/lbar) > 1e-15 || math.Abs(e-0.5*2*2/(2*lbar)) > 1e-15 {
-		t.Errorf("twistEnergy(2, 0.5) = %g, %g; want %g, %g", e, tau, 0.5*2*2/(2*lbar), 0.5*2/lbar)
+		t.Errorf("twist.Energy(2, 0.5) = %g, %g; want %g, %g", e, tau, 0.5*2*2/(2*lbar), 0.5*2/lbar)
 	}
-	if e, tau := twistEnergy(2, 0.5, l[:1]); e != 0 || tau != 0 {
+	if e, tau := twist.Energy(2, 0.5, l[:1]); e != 0 || tau != 0 {
 		t.Errorf("one link: %g, %g; want 0, 0", e, tau)
 	}
 }
@@ -692,9 +693,9 @@ func TestElasticNoAllocation(t *testing.T) {
 		cosines(x, cp)
 		addBendForces(x, l, 1e-3, c, f)
 		addBendDamping(x, c, cp, 1e-3, 1e-4, f)
-		holonomyGrad(x, g)
-		_, tau := twistEnergy(0.3, 1e-3, l)
-		addTwistForces(g, tau, f)
+		twist.HolonomyGrad(x, g)
+		_, tau := twist.Energy(0.3, 1e-3, l)
+		twist.AddForces(g, tau, f)
 	})
 	if a != 0 {
 		t.Errorf("%g allocations per run, want 0", a)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/knotsim/knotsim/rope"
 	"github.com/knotsim/knotsim/solver"
+	"github.com/knotsim/knotsim/solver/internal/twist"
 	"github.com/knotsim/knotsim/vec"
 )
 
@@ -32,10 +33,10 @@ func (s *Solver) Measure(st *rope.State, g vec.V3) solver.Measures {
 		l := s.rest[str.FirstSeg : str.FirstSeg+str.Links()]
 		e0 += bendEnergy(s.xk[lo:hi], l, d.EI)
 		e1 += bendEnergy(st.Pos[lo:hi], l, d.EI)
-		if tw := &d.twist; tw.on[0] && tw.on[1] {
-			e, _ := twistEnergy(tw.dtheta, d.GJ, l)
+		if tw := &d.twist; tw.Active() {
+			e, _ := twist.Energy(tw.DTheta, d.GJ, l)
 			e0 += e
-			e, _ = twistEnergy(tw.angle[1]-tw.angle[0]-tw.psi, d.GJ, l)
+			e, _ = twist.Energy(tw.Angle[1]-tw.Angle[0]-tw.Psi, d.GJ, l)
 			e1 += e
 		}
 	}

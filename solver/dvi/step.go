@@ -214,7 +214,7 @@ func (s *Solver) substeps(st *rope.State, in *solver.Input, H, D, frac float64) 
 		if s.P.BendDamping > 0 {
 			limit(s.P.Safety*m*l*l/(6*s.P.BendDamping), "bend damping %.3g N·m·s on %.3g kg nodes", s.P.BendDamping, m)
 		}
-		if tau := math.Abs(d.twist.tau); tau > 0 {
+		if tau := math.Abs(d.twist.Tau); tau > 0 {
 			limit(s.P.Safety*2/math.Sqrt(4*tau/(m*l*l)), "a torque of %.3g N·m on %.3g kg nodes", tau, m)
 		}
 	}
@@ -442,15 +442,7 @@ func (s *Solver) forces(st *rope.State, in *solver.Input, h float64) {
 		if s.P.BendDamping > 0 {
 			addBendDamping(x, c, s.cPrev[lo:hi], h, s.P.BendDamping, f)
 		}
-		tw := &d.twist
-		tw.dtheta, tw.tau = 0, 0
-		if tw.on[0] && tw.on[1] {
-			gp := s.gpsi[lo:hi]
-			holonomyGrad(x, gp)
-			tw.dtheta = tw.angle[1] - tw.angle[0] - tw.psi
-			_, tw.tau = twistEnergy(tw.dtheta, d.GJ, l)
-			addTwistForces(gp, tw.tau, f)
-		}
+		d.twist.Forces(x, l, d.GJ, s.gpsi[lo:hi], f)
 	}
 	if s.P.Contact == ContactPenalty {
 		s.penalty(st, in.Obstacles, h)
@@ -627,24 +619,9 @@ func (s *Solver) guard(pos []vec.V3, sub float64) {
 // the brief's fixes): Ψ += Σ ∇ψ·(x^{k+1} − x^k), the gradient averaged at both ends of the
 // substep (second order).
 func (s *Solver) twistUpdate(st *rope.State) {
-	pos := st.Pos
 	for k, str := range st.Strands {
-		tw := &s.sd[k].twist
-		if !(tw.on[0] && tw.on[1]) {
-			continue
-		}
 		lo, hi := str.First, str.First+str.Nodes
-		gp := s.gpsi[lo:hi]
-		var d0 float64
-		for i := lo; i < hi; i++ {
-			d0 += gp[i-lo].Dot(pos[i].Sub(s.xk[i]))
-		}
-		holonomyGrad(pos[lo:hi], gp)
-		var d1 float64
-		for i := lo; i < hi; i++ {
-			d1 += gp[i-lo].Dot(pos[i].Sub(s.xk[i]))
-		}
-		tw.psi += 0.5 * (d0 + d1)
+		s.sd[k].twist.Accumulate(s.xk[lo:hi], st.Pos[lo:hi], s.gpsi[lo:hi])
 	}
 }
 

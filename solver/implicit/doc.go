@@ -9,8 +9,12 @@
 // u = min(l/|s|, 1), link lengths frozen in the 1/|s| terms, Gauss–Newton bending so the
 // Jacobians are never repulsive; exact where rod.go says). EA is the material's E·A or, by
 // default, at least Params.InextensibleEA (5e5 N: the thread is inextensible for practical
-// purposes; Params.StretchStiffness sets it). EI is the material's. Twist is not modelled
-// yet (issue 12: quasi-static §4.1.3 or a 4th degree of freedom).
+// purposes; Params.StretchStiffness sets it). EI is the material's. Twist is quasi-static (§4.1.3, after
+// Bergou et al. 2008; package twist, shared with dvi): while both end frames of a strand are
+// driven (SetEndRotation), Δθ = θ_in − Ψ is spread evenly along it, Ψ the accumulated
+// holonomy of the centre line, and its forces τ·∇Ψ (τ = GJ·Δθ/L̄) enter the step explicitly;
+// a twist stiffer than half the implicit bending at the zig-zag adds its excess 4|τ|/l² −
+// 8·EI/l³ to the diagonal. No torsional friction (it would need the 4th degree of freedom).
 //
 // # One step (Step)
 //
@@ -52,7 +56,7 @@
 //
 // # Known limits (issue 12)
 //
-// Twist is not modelled. The contact operator costs one banded solve per row (O(M·N)), not
+// The contact operator costs one banded solve per row (O(M·N)), not
 // the thesis's O(M² + N) recursion. A rope sliding round a pole feels a numerical drag: a
 // link that turns by θ in a step lengthens by θ²/2 in the linearised step and the stiff
 // stretch pulls it back next step, a force of about EA·θ²/2 per link (the conformance

@@ -10,6 +10,7 @@ import (
 	"github.com/knotsim/knotsim/ncp"
 	"github.com/knotsim/knotsim/rope"
 	"github.com/knotsim/knotsim/solver/internal/phys"
+	"github.com/knotsim/knotsim/solver/internal/twist"
 	"github.com/knotsim/knotsim/vec"
 )
 
@@ -132,7 +133,9 @@ type grasp struct {
 
 // strandData is what the solver keeps per strand.
 type strandData struct {
-	EA, EI float64 // N, N·m²
+	EA, EI, GJ float64     // N, N·m², N·m²
+	tw         twist.State // quasi-static twist (SetEndRotation)
+	twDamp     float64     // the diagonal the explicit twist needs, N/m (step.go, addTwist)
 }
 
 // Solver is the implicit solver. Create it with New.
@@ -152,6 +155,7 @@ type Solver struct {
 	dx    []float64 // 3 per node: the step, m
 	allow []float64 // per node: the motion its speculative contacts allow, m
 	diag  []float64 // 3 per node: what the scheme adds to the diagonal, N/m
+	gpsi  []vec.V3  // ∇Ψ of a twisted strand at the substep's start, 1/m
 	gOf   []int32   // grasp index of a node, −1: none
 	tipT  []vec.V3  // the tip of a HoldPosition tool at the end of the last step
 	hadT  []bool    // the node was held by position in the last step
@@ -237,6 +241,7 @@ func (s *Solver) Reset(st *rope.State) error {
 	s.allow = phys.Resize(s.allow, n, 0)
 	s.dxf = phys.Resize(s.dxf, 3*n, 0)
 	s.diag = phys.Resize(s.diag, 3*n, 0)
+	s.gpsi = phys.Resize(s.gpsi, n, 0)
 	s.gOf = phys.Resize(s.gOf, n, 0)
 	s.tipT = phys.Resize(s.tipT, n, oldN)
 	s.hadT = phys.Resize(s.hadT, n, oldN)
@@ -265,7 +270,11 @@ func (s *Solver) Reset(st *rope.State) error {
 		if ea == 0 {
 			ea = math.Max(sec.Stretch, s.P.InextensibleEA)
 		}
-		s.sd[k] = strandData{EA: ea, EI: sec.Bend}
+		tw := s.sd[k].tw
+		if k >= oldK {
+			tw = twist.State{}
+		}
+		s.sd[k] = strandData{EA: ea, EI: sec.Bend, GJ: sec.Twist, tw: tw}
 		for i := str.First; i < str.First+str.Nodes; i++ {
 			share := 1.0
 			if i == str.First || i == str.First+str.Nodes-1 {
@@ -315,6 +324,39 @@ func (s *Solver) SetVelocity(node int, v vec.V3) error {
 	}
 	s.v[node] = v
 	return nil
+}
+
+// SetEndRotation prescribes the rotation (rad) of an end's material frame about its link
+// (end 0: the first link of strand k, end 1: the last), relative to its frame when the drive
+// was set. Twist is quasi-static (seed 003 §4.1.3, after Bergou et al. 2008): spread evenly
+// along the strand while both its ends are driven, Δθ = θ_in − Ψ with θ_in the difference of
+// the two angles and Ψ the accumulated holonomy of the centre line (package twist). Hold the
+// end nodes with tools too.
+func (s *Solver) SetEndRotation(k, end int, angle float64) error {
+	if k < 0 || k >= len(s.sd) {
+		return fmt.Errorf("implicit: no strand %d", k)
+	}
+	if err := s.sd[k].tw.Set(end, angle); err != nil {
+		return fmt.Errorf("implicit: strand %d: %w", k, err)
+	}
+	return nil
+}
+
+// ReleaseEnd lets an end set by SetEndRotation rotate freely again: the strand's twist relaxes
+// at once and Ψ restarts from zero when both ends are driven again.
+func (s *Solver) ReleaseEnd(k, end int) {
+	if k >= 0 && k < len(s.sd) {
+		s.sd[k].tw.Release(end)
+	}
+}
+
+// Twist returns strand k's twist Δθ = θ_in − Ψ (rad) and torque τ = GJ·Δθ/L̄ (N·m) at the
+// start of the last substep; zero unless both ends are driven.
+func (s *Solver) Twist(k int) (dtheta, tau float64) {
+	if k < 0 || k >= len(s.sd) {
+		return 0, 0
+	}
+	return s.sd[k].tw.DTheta, s.sd[k].tw.Tau
 }
 
 // LastSubsteps returns the substeps of the last step.

@@ -3,11 +3,12 @@ package implicit
 import (
 	"github.com/knotsim/knotsim/rope"
 	"github.com/knotsim/knotsim/solver"
+	"github.com/knotsim/knotsim/solver/internal/twist"
 	"github.com/knotsim/knotsim/vec"
 )
 
 // Measure implements solver.Physical: kinetic energy from the last substep's velocity
-// Δx/h, gravity and the stretch and bend energies at st.Pos.
+// Δx/h, gravity and the stretch, bend and twist energies at st.Pos.
 func (s *Solver) Measure(st *rope.State, g vec.V3) solver.Measures {
 	var m solver.Measures
 	if len(s.m) != len(st.Pos) {
@@ -25,6 +26,10 @@ func (s *Solver) Measure(st *rope.State, g vec.V3) solver.Measures {
 		l := s.rest[str.FirstSeg : str.FirstSeg+str.Links()]
 		m.Elastic += addStretch(x, l, s.sd[k].EA, s.f[lo:hi], nil, 0)
 		m.Elastic += addBend(x, l, s.sd[k].EI, s.f[lo:hi], nil, 0)
+		if tw := &s.sd[k].tw; tw.Active() {
+			e, _ := twist.Energy(tw.Angle[1]-tw.Angle[0]-tw.Psi, s.sd[k].GJ, l)
+			m.Elastic += e
+		}
 	}
 	return m
 }

@@ -216,6 +216,10 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h float64, adapt bool
 		copy(st.Pos, s.x0)
 	}
 	s.limitStrain(st)
+	for k, str := range st.Strands {
+		lo, hi := str.First, str.First+str.Nodes
+		s.sd[k].tw.Accumulate(s.x0[lo:hi], st.Pos[lo:hi], s.gpsi[lo:hi])
+	}
 	for i := range st.Pos {
 		s.v[i] = st.Pos[i].Sub(s.x0[i]).Scale(1 / h)
 	}
@@ -314,6 +318,7 @@ func (s *Solver) assemble(st *rope.State, in *solver.Input, h float64) error {
 		l := s.rest[str.FirstSeg : str.FirstSeg+str.Links()]
 		addStretch(x, l, s.sd[k].EA, s.f[lo:hi], s.K, lo)
 		addBend(x, l, s.sd[k].EI, s.f[lo:hi], s.K, lo)
+		s.addTwist(k, x, l, lo, hi)
 	}
 	over := s.P.Scheme == Overdamped
 	for i := range st.Pos {
@@ -343,8 +348,37 @@ func (s *Solver) assemble(st *rope.State, in *solver.Input, h float64) error {
 		s.diag[3*i], s.diag[3*i+1], s.diag[3*i+2] = c, c, c
 		s.rhs[3*i], s.rhs[3*i+1], s.rhs[3*i+2] = r.X, r.Y, r.Z
 	}
+	for k, str := range st.Strands {
+		if c := s.sd[k].twDamp; c > 0 {
+			for i := 3 * str.First; i < 3*(str.First+str.Nodes); i++ {
+				s.diag[i] += c
+			}
+		}
+	}
 	s.K.AddDiag(s.diag)
 	return nil
+}
+
+// addTwist adds strand k's quasi-static twist forces (seed 003 §4.1.3: computed from the
+// centre line as if twist were a degree of freedom, then left out of the implicit solve) to
+// s.f, explicitly. Their Jacobian, −τ·∇²Ψ + (GJ/L̄)·∇Ψ∇Ψᵀ, is indefinite (the buckling into
+// plectonemes is its negative part) and its second term is dense; it is not linearised. An
+// explicit force of stiffness k is stable next to the implicit bending's zig-zag stiffness
+// 16·EI/l³ while k stays below it: the twist's is at most about 4|τ|/l² (package dvi's bound).
+// Beyond half the bending's, the excess is added to the diagonal (a damping of the zig-zag
+// the explicit twist would pump; off while the twist is small).
+func (s *Solver) addTwist(k int, x []vec.V3, l []float64, lo, hi int) {
+	d := &s.sd[k]
+	d.twDamp = 0
+	d.tw.Forces(x, l, d.GJ, s.gpsi[lo:hi], s.f[lo:hi])
+	if d.tw.Tau == 0 {
+		return
+	}
+	lm := math.Inf(1)
+	for _, v := range l {
+		lm = math.Min(lm, v)
+	}
+	d.twDamp = math.Max(0, 4*math.Abs(d.tw.Tau)/(lm*lm)-8*d.EI/(lm*lm*lm))
 }
 
 // tensions sets every link's axial force at st.Pos, N.
