@@ -57,16 +57,25 @@ type SecurityRow struct {
 	Runs        []SecurityRun `json:"runs"`
 }
 
+// securityOpts are a sweep's settings.
+type securityOpts struct {
+	solver     string
+	hold, dt   float64 // s; dt 0: the scenes'
+	iterations int     // implicit's contact iterations; 0: its default
+}
+
 // SecurityReport is the whole sweep.
 type SecurityReport struct {
-	Solver   string        `json:"solver"`
-	Hold     float64       `json:"hold_s"`
-	Tighten  float64       `json:"tighten_s"`
-	Force    float64       `json:"force_n"`
-	SlipAt   float64       `json:"slip_threshold_m"` // one diameter
-	Workers  int           `json:"workers"`
-	WallTime float64       `json:"wall_s"`
-	Rows     []SecurityRow `json:"rows"`
+	Solver     string        `json:"solver"`
+	Hold       float64       `json:"hold_s"`
+	Tighten    float64       `json:"tighten_s"`
+	Force      float64       `json:"force_n"`
+	SlipAt     float64       `json:"slip_threshold_m"` // one diameter
+	Dt         float64       `json:"dt_s"`
+	Iterations int           `json:"iterations,omitempty"` // the implicit solver's contact iterations, if set
+	Workers    int           `json:"workers"`
+	WallTime   float64       `json:"wall_s"`
+	Rows       []SecurityRow `json:"rows"`
 }
 
 func cmdSecurity(args []string, stdout, stderr io.Writer) error {
@@ -80,6 +89,8 @@ func cmdSecurity(args []string, stdout, stderr io.Writer) error {
 	knotsF := fs.String("knots", strings.Join(scene.SecurityKnots, ","), "comma-separated knots: "+strings.Join(scene.SecurityKnots, ", "))
 	hold := fs.Duration("hold", 2*time.Second, "simulated time each μ is held under the forces after the knot is set")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "runs at once (default GOMAXPROCS)")
+	dt := fs.Duration("dt", 0, "time step (default the scenes' 1ms): the slip μ should not move when it halves")
+	iters := fs.Int("iterations", 0, "contact iterations of the implicit solver (default its own): the slip μ should not move when they double")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
 	}
@@ -101,6 +112,15 @@ func cmdSecurity(args []string, stdout, stderr io.Writer) error {
 	if *hold <= 0 || *hold > time.Hour {
 		return fmt.Errorf("-hold %v: must be in (0, 1h]", *hold)
 	}
+	if *dt < 0 || *dt > 10*time.Millisecond {
+		return fmt.Errorf("-dt %v: must be in (0, 10ms]", *dt)
+	}
+	if *iters < 0 || *iters > scene.MaxImplicitIters {
+		return fmt.Errorf("-iterations %d: must be in [1, %d]", *iters, scene.MaxImplicitIters)
+	}
+	if *iters > 0 && *solverF != "implicit" {
+		return fmt.Errorf("-iterations: only the implicit solver takes it (-solver %s)", *solverF)
+	}
 	if *workers < 1 {
 		return fmt.Errorf("-workers %d: must be at least 1", *workers)
 	}
@@ -120,10 +140,14 @@ func cmdSecurity(args []string, stdout, stderr io.Writer) error {
 		}
 		mus = append(mus, mu)
 	}
+	opt := securityOpts{solver: *solverF, hold: hold.Seconds(), dt: dt.Seconds(), iterations: *iters}
 	rep := SecurityReport{Solver: *solverF, Hold: hold.Seconds(), Tighten: scene.SecurityTighten, Force: scene.SecurityForce,
-		SlipAt: 2 * scene.SecurityRadius, Workers: *workers}
+		SlipAt: 2 * scene.SecurityRadius, Workers: *workers, Dt: scene.SecurityDt, Iterations: *iters}
+	if opt.dt > 0 {
+		rep.Dt = opt.dt
+	}
 	start := time.Now()
-	rep.Rows = securitySweep(knots, mus, *solverF, hold.Seconds(), *workers)
+	rep.Rows = securitySweep(knots, mus, opt, *workers)
 	rep.WallTime = time.Since(start).Seconds()
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
@@ -142,7 +166,7 @@ func cmdSecurity(args []string, stdout, stderr io.Writer) error {
 }
 
 // securitySweep runs every (knot, μ) on a pool of workers; results come back in order.
-func securitySweep(knots []string, mus []float64, solverType string, hold float64, workers int) []SecurityRow {
+func securitySweep(knots []string, mus []float64, opt securityOpts, workers int) []SecurityRow {
 	rows := make([]SecurityRow, len(knots))
 	for i, k := range knots {
 		rows[i] = SecurityRow{Knot: k, Thesis: securityThesis[k], Patil: securityPatil[k], Runs: make([]SecurityRun, len(mus))}
@@ -155,7 +179,7 @@ func securitySweep(knots []string, mus []float64, solverType string, hold float6
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
-				rows[j.k].Runs[j.m] = securityRun(knots[j.k], mus[j.m], solverType, hold)
+				rows[j.k].Runs[j.m] = securityRun(knots[j.k], mus[j.m], opt)
 			}
 		}()
 	}
@@ -186,11 +210,15 @@ func securitySweep(knots []string, mus []float64, solverType string, hold float6
 // securityRun sets the knot at max(mu, scene.SecurityMu), lets the tails go, sets μ = mu and
 // holds for hold seconds; it slips when the loaded points move apart by more than one
 // diameter beyond their distance at the start of the hold (the run stops there).
-func securityRun(knot string, mu float64, solverType string, hold float64) SecurityRun {
+func securityRun(knot string, mu float64, opt securityOpts) SecurityRun {
 	run := SecurityRun{Mu: mu}
-	sc, err := scene.SecurityScene(knot, math.Max(mu, scene.SecurityMu), solverType)
+	sc, err := scene.SecurityScene(knot, math.Max(mu, scene.SecurityMu), opt.solver)
 	if err == nil {
-		sc.Duration = scene.SecurityTighten + hold
+		sc.Duration = scene.SecurityTighten + opt.hold
+		if opt.dt > 0 {
+			sc.Dt = opt.dt
+		}
+		sc.Solver.Iterations = opt.iterations
 		var sim *scene.Sim
 		sim, err = scene.Build(sc, scene.BuildOptions{})
 		if err == nil {
@@ -238,8 +266,12 @@ func holdKnot(sim *scene.Sim, mu float64, run *SecurityRun) error {
 }
 
 func printSecurity(w io.Writer, rep *SecurityReport) {
-	fmt.Fprintf(w, "knot security (seed 003 §4.2.2): solver %s, %g N on each standing part, tails held %g s, then %g s at μ; slips = the loaded points separate by > %g mm\n\n",
-		rep.Solver, rep.Force, rep.Tighten, rep.Hold, rep.SlipAt*1e3)
+	its := ""
+	if rep.Iterations > 0 {
+		its = fmt.Sprintf(", %d contact iterations", rep.Iterations)
+	}
+	fmt.Fprintf(w, "knot security (seed 003 §4.2.2): solver %s (h = %g ms%s), %g N on each standing part, tails held %g s, then %g s at μ; slips = the loaded points separate by > %g mm\n\n",
+		rep.Solver, rep.Dt*1e3, its, rep.Force, rep.Tighten, rep.Hold, rep.SlipAt*1e3)
 	opt := func(p *float64) string {
 		if p == nil {
 			return "—"
