@@ -116,7 +116,7 @@ func cmdSecurity(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("-dt %v: must be in (0, 10ms]", *dt)
 	}
 	if *iters < 0 || *iters > scene.MaxImplicitIters {
-		return fmt.Errorf("-iterations %d: must be in [1, %d]", *iters, scene.MaxImplicitIters)
+		return fmt.Errorf("-iterations %d: must be in [1, %d] (0 or unset: the solver's default)", *iters, scene.MaxImplicitIters)
 	}
 	if *iters > 0 && *solverF != "implicit" {
 		return fmt.Errorf("-iterations: only the implicit solver takes it (-solver %s)", *solverF)

@@ -136,6 +136,7 @@ type strandData struct {
 	EA, EI, GJ float64     // N, N·m², N·m²
 	tw         twist.State // quasi-static twist (SetEndRotation)
 	twDamp     float64     // the diagonal the explicit twist needs, N/m (step.go, addTwist)
+	link       float64     // rest length of its links, m
 }
 
 // Solver is the implicit solver. Create it with New.
@@ -274,7 +275,7 @@ func (s *Solver) Reset(st *rope.State) error {
 		if k >= oldK {
 			tw = twist.State{}
 		}
-		s.sd[k] = strandData{EA: ea, EI: sec.Bend, GJ: sec.Twist, tw: tw}
+		s.sd[k] = strandData{EA: ea, EI: sec.Bend, GJ: sec.Twist, tw: tw, link: l}
 		for i := str.First; i < str.First+str.Nodes; i++ {
 			share := 1.0
 			if i == str.First || i == str.First+str.Nodes-1 {

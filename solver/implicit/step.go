@@ -374,10 +374,7 @@ func (s *Solver) addTwist(k int, x []vec.V3, l []float64, lo, hi int) {
 	if d.tw.Tau == 0 {
 		return
 	}
-	lm := math.Inf(1)
-	for _, v := range l {
-		lm = math.Min(lm, v)
-	}
+	lm := d.link
 	d.twDamp = math.Max(0, 4*math.Abs(d.tw.Tau)/(lm*lm)-8*d.EI/(lm*lm*lm))
 }
 
