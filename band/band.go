@@ -151,14 +151,24 @@ type Cholesky struct {
 	t    blas64.TriangularBand
 	data []float64
 	ok   bool
+
+	// PrepareWindow's answer: y_{last+1+r} = Σ_q tail[r·K + q]·z_{last−q} for the forward
+	// substitution's values z; last < 0 when not prepared since the last Factor.
+	last int
+	tail []float64
+	buf  []float64
+	inv  []float64 // 1/U[i,i]: the substitutions multiply (a division a row was their bottleneck)
 }
+
+// maxK is the largest scalar half-bandwidth New allows.
+const maxK = (MaxWidth+1)*MaxBlock - 1
 
 // Factor factors m (left unchanged). It returns an error naming the first non-finite entry, or
 // saying that m is not positive definite (for an implicit step: a force Jacobian that is not
 // negative semidefinite, or a time step too large for an unstabilised one); the factor is then
 // unusable.
 func (c *Cholesky) Factor(m *Sym) error {
-	c.ok = false
+	c.ok, c.last = false, -1
 	for i, v := range m.a.Data {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			r := i / m.a.Stride
@@ -177,6 +187,13 @@ func (c *Cholesky) Factor(m *Sym) error {
 		return fmt.Errorf("band: the %d×%d matrix is not positive definite", m.a.N, m.a.N)
 	}
 	c.t, c.ok = t, true
+	if cap(c.inv) < t.N {
+		c.inv = make([]float64, t.N)
+	}
+	c.inv = c.inv[:t.N]
+	for i := range c.inv {
+		c.inv[i] = 1 / t.Data[i*t.Stride]
+	}
 	return nil
 }
 
@@ -206,21 +223,139 @@ func (c *Cholesky) SolveSparse(x []float64, first int) {
 	}
 	d := c.t.Data
 	first = max(0, min(first, n))
-	// Uᵀ·y = x: y_i = (x_i − Σ_{j<i} U[j,i]·y_j)/U[i,i], U[j,i] = d[j·s + i − j].
-	for i := first; i < n; i++ {
-		v := x[i]
-		for j := max(first, i-k); j < i; j++ {
-			v -= d[j*s+i-j] * x[j]
-		}
-		x[i] = v / d[i*s]
-	}
-	// U·z = y: z_i = (y_i − Σ_{j>i} U[i,j]·z_j)/U[i,i].
-	for i := n - 1; i >= 0; i-- {
-		v := x[i]
+	forward(x[first:], d[first*s:], c.inv[first:], k, s)
+	backward(x, d, c.inv, k, s, nil)
+}
+
+// forward overwrites x with the solution of Uᵀ·z = x, U's rows from x's first in d: row by
+// row, each solved value subtracted from the K rows after it (U's row i is contiguous; a zero
+// value, common before a sparse right-hand side's first entries, costs nothing).
+func forward(x, d, inv []float64, k, s int) {
+	n := len(x)
+	inv = inv[:n]
+	for i := range n {
 		row := d[i*s : i*s+k+1]
-		for j := 1; j <= k && i+j < n; j++ {
-			v -= row[j] * x[i+j]
+		xi := x[i] * inv[i]
+		x[i] = xi
+		if xi == 0 {
+			continue
 		}
-		x[i] = v / row[0]
+		next := x[i+1 : min(n, i+k+1)]
+		row = row[1 : len(next)+1]
+		for j := range next {
+			next[j] -= row[j] * xi
+		}
 	}
+}
+
+// backward overwrites x with the solution of U·y = x, U's rows from x's first in d; the rows
+// after x's last, if U reaches them, are after (len(after) ≥ K when U does).
+func backward(x, d, inv []float64, k, s int, after []float64) {
+	n := len(x)
+	inv = inv[:n]
+	for i := n - 1; i >= 0; i-- {
+		row := d[i*s : i*s+k+1]
+		in := x[i+1 : min(n, i+k+1)]
+		r := row[1 : len(in)+1]
+		// Two sums: one chain of dependent additions would wait on each.
+		var v0, v1 float64
+		j := 0
+		for ; j+1 < len(in); j += 2 {
+			v0 += r[j] * in[j]
+			v1 += r[j+1] * in[j+1]
+		}
+		if j < len(in) {
+			v0 += r[j] * in[j]
+		}
+		v := x[i] - v0 - v1
+		if len(in) < k && after != nil {
+			r = row[len(in)+1:]
+			r = r[:min(len(r), len(after))]
+			for j := range r {
+				v -= r[j] * after[j]
+			}
+		}
+		x[i] = v * inv[i]
+	}
+}
+
+// PrepareWindow readies SolveWindow for right-hand sides that are zero after scalar row last.
+// Beyond last, the forward substitution Uᵀ·z = x runs on its own from its last K values, and
+// the backward one U·y = z hands rows last+1…last+K back to the rows before: a K×K matrix,
+// solved here once in O((N − last)·K²). It panics without a successful Factor.
+func (c *Cholesky) PrepareWindow(last int) {
+	if !c.ok {
+		panic("band: PrepareWindow without a successful Factor")
+	}
+	n, k, s := c.t.N, c.t.K, c.t.Stride
+	if last < 0 || last >= n {
+		panic(fmt.Sprintf("band: window end %d outside 0..%d", last, n-1))
+	}
+	d := c.t.Data
+	c.last = last
+	if cap(c.tail) < k*k {
+		c.tail = make([]float64, k*k)
+	}
+	c.tail = c.tail[:k*k]
+	clear(c.tail)
+	// buf[j − base] holds z_j, then y_j, for rows j ≥ base = last − K + 1.
+	base := last - k + 1
+	if cap(c.buf) < n-base {
+		c.buf = make([]float64, n-base)
+	}
+	w := c.buf[:n-base]
+	rows := min(k, n-1-last)
+	for q := 0; q < k && last-q >= 0; q++ {
+		clear(w)
+		w[last-q-base] = 1
+		for i := last + 1; i < n; i++ {
+			v := 0.0
+			for j := max(0, i-k); j < i; j++ {
+				v -= d[j*s+i-j] * w[j-base]
+			}
+			w[i-base] = v / d[i*s]
+		}
+		for i := n - 1; i > last; i-- {
+			v := w[i-base]
+			for j := 1; j <= k && i+j < n; j++ {
+				v -= d[i*s+j] * w[i+j-base]
+			}
+			w[i-base] = v / d[i*s]
+		}
+		for r := range rows {
+			c.tail[r*k+q] = w[last+1+r-base]
+		}
+	}
+}
+
+// SolveWindow solves M·y = x for a right-hand side that is zero outside rows first…last
+// (last from PrepareWindow) and returns only those rows of y: on entry x[i − first] is row i
+// of the right-hand side, on return row i of the solution. With the rows that matter to a
+// set of contacts between first and last, this is what a coupling (Delassus) operator needs
+// of A⁻¹·Jᵀ, in O((last − first)·K) a column instead of O(N·K): the rope's tails beyond the
+// window cost nothing per column. It allocates nothing and may run concurrently with itself.
+func (c *Cholesky) SolveWindow(x []float64, first int) {
+	if !c.ok || c.last < 0 {
+		panic("band: SolveWindow without PrepareWindow since the last Factor")
+	}
+	n, k, s, last := c.t.N, c.t.K, c.t.Stride, c.last
+	if first < 0 || len(x) != last-first+1 {
+		panic(fmt.Sprintf("band: a window of %d rows from row %d; it must end at row %d", len(x), first, last))
+	}
+	d, inv := c.t.Data[first*s:], c.inv[first:]
+	forward(x, d, inv, k, s)
+	var yt [maxK]float64
+	rows := min(k, n-1-last)
+	for r := range rows {
+		v := 0.0
+		for q := 0; q < k && last-q >= first; q++ {
+			v += c.tail[r*k+q] * x[last-q-first]
+		}
+		yt[r] = v
+	}
+	if rows == 0 {
+		backward(x, d, inv, k, s, nil)
+		return
+	}
+	backward(x, d, inv, k, s, yt[:k])
 }

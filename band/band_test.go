@@ -378,3 +378,108 @@ func BenchmarkSolveVsSolveSparse(b *testing.B) {
 		}
 	})
 }
+
+// SolveWindow returns rows first…last of Solve's answer for right-hand sides zero outside
+// them, to 1e-12 relative: windows at the start, the middle and the end of the matrix, one row
+// wide and the whole matrix, over block sizes and bandwidths.
+func TestSolveWindowEqualsSolve(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, sz := range [][3]int{{40, 3, 2}, {17, 1, 0}, {25, 4, 3}, {9, 3, 1}, {3, 3, 2}, {60, 3, 2}} {
+		m, err := New(sz[0], sz[1], sz[2])
+		if err != nil {
+			t.Fatal(err)
+		}
+		randSPD(rng, m)
+		var c Cholesky
+		if err := c.Factor(m); err != nil {
+			t.Fatal(err)
+		}
+		N := m.Size()
+		for _, w := range [][2]int{{0, N - 1}, {0, 0}, {N - 1, N - 1}, {1, N / 2}, {N / 3, 2 * N / 3}, {N / 2, N - 2}, {N / 2, N / 2}} {
+			first, last := w[0], w[1]
+			x := make([]float64, N)
+			for i := first; i <= last; i++ {
+				if rng.IntN(3) == 0 {
+					x[i] = 2*rng.Float64() - 1
+				}
+			}
+			x[last] = 1
+			y := append([]float64(nil), x[first:last+1]...)
+			c.Solve(x)
+			c.PrepareWindow(last)
+			c.SolveWindow(y, first)
+			worst, size := 0.0, 0.0
+			for i := range y {
+				worst = math.Max(worst, math.Abs(x[first+i]-y[i]))
+				size = math.Max(size, math.Abs(x[first+i]))
+			}
+			if worst > 1e-12*size {
+				t.Errorf("%v, rows %d…%d: SolveWindow differs from Solve by %.3g (size %.3g)", sz, first, last, worst, size)
+			}
+		}
+	}
+}
+
+// SolveWindow panics when misused: before PrepareWindow, after a new Factor, with a window
+// that does not end at the prepared row.
+func TestSolveWindowMisuse(t *testing.T) {
+	m, _ := New(10, 3, 2)
+	randSPD(rand.New(rand.NewPCG(1, 1)), m)
+	var c Cholesky
+	if err := c.Factor(m); err != nil {
+		t.Fatal(err)
+	}
+	panics := func(name string, f func()) {
+		t.Helper()
+		defer func() {
+			if recover() == nil {
+				t.Errorf("%s: no panic", name)
+			}
+		}()
+		f()
+	}
+	panics("unprepared", func() { c.SolveWindow(make([]float64, 3), 27) })
+	panics("window end out of range", func() { c.PrepareWindow(30) })
+	c.PrepareWindow(20)
+	panics("wrong length", func() { c.SolveWindow(make([]float64, 3), 10) })
+	c.SolveWindow(make([]float64, 11), 10)
+	if err := c.Factor(m); err != nil {
+		t.Fatal(err)
+	}
+	panics("prepared for the last factor", func() { c.SolveWindow(make([]float64, 11), 10) })
+}
+
+// A coupling operator's columns for a knot in the middle of a 150-node rope: the window solve
+// against the sparse full solve (issue 12's speed target).
+func BenchmarkSolveWindow(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	m, _ := New(150, 3, 2)
+	randSPD(rng, m)
+	var c Cholesky
+	if err := c.Factor(m); err != nil {
+		b.Fatal(err)
+	}
+	first, last := 150, 300 // nodes 50…100
+	b.Run("SolveSparse", func(b *testing.B) {
+		x := make([]float64, m.Size())
+		for range b.N {
+			clear(x)
+			x[first] = 1
+			c.SolveSparse(x, first)
+		}
+	})
+	b.Run("SolveWindow", func(b *testing.B) {
+		x := make([]float64, last-first+1)
+		c.PrepareWindow(last)
+		for range b.N {
+			clear(x)
+			x[0] = 1
+			c.SolveWindow(x, first)
+		}
+	})
+	b.Run("PrepareWindow", func(b *testing.B) {
+		for range b.N {
+			c.PrepareWindow(last)
+		}
+	})
+}

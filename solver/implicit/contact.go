@@ -122,8 +122,24 @@ func (s *Solver) contacts(st *rope.State, in *solver.Input) error {
 		s.resid = 0
 		return nil
 	}
-	n3 := len(s.dx)
-	s.y = grow(s.y, 3*M*n3)
+	// The window of rows the contacts touch: A⁻¹·Jᵀ is needed only there (W = J·A⁻¹·Jᵀ), and
+	// the band solves only it (band.Cholesky.SolveWindow: the rope's tails beyond the knot
+	// cost nothing a column).
+	lo, hi := len(s.dx), 0
+	s.first = s.first[:0]
+	for c := range s.rows {
+		r := &s.rows[c]
+		f := len(s.dx)
+		for k := 0; k < r.nn; k++ {
+			f = min(f, 3*int(r.node[k]))
+			hi = max(hi, 3*int(r.node[k])+2)
+		}
+		s.first = append(s.first, f)
+		lo = min(lo, f)
+	}
+	span := hi - lo + 1
+	s.lo, s.span = lo, span
+	s.y = grow(s.y, 3*M*span)
 	s.w = grow(s.w, 9*M*M)
 	s.b = grow(s.b, 3*M)
 	s.lam = grow(s.lam, 3*M)
@@ -148,38 +164,46 @@ func (s *Solver) contacts(st *rope.State, in *solver.Input) error {
 			}
 		}
 	}
-	// Y = A⁻¹·Jᵀ, one banded solve per row.
+	// Y = A⁻¹·Jᵀ in the window, one banded solve per row from the row's first node (the
+	// rows of Y before it are not computed and not read: see below).
+	s.chf.PrepareWindow(hi)
 	for c := range s.rows {
 		r := &s.rows[c]
+		f := s.first[c]
 		for d := range 3 {
-			col := s.y[(3*c+d)*n3 : (3*c+d+1)*n3]
+			col := s.y[(3*c+d)*span : (3*c+d+1)*span]
 			clear(col)
-			first := n3
 			for k := 0; k < r.nn; k++ {
 				v := r.fr[d].Scale(r.wt[k])
-				i := 3 * r.node[k]
+				i := 3*int(r.node[k]) - lo
 				col[i] += v.X
 				col[i+1] += v.Y
 				col[i+2] += v.Z
-				first = min(first, int(i))
 			}
-			s.chf.SolveSparse(col, first)
+			s.chf.SolveWindow(col[f-lo:], f)
 		}
 	}
-	// W = J·Y.
+	// W = J·Y, symmetric: the upper triangle, mirrored. Entry (p, q) is taken from the column
+	// of the contact that starts first, whose solved rows cover the other's nodes.
 	m3 := 3 * M
-	// W is symmetric: the upper triangle, mirrored.
 	for row := range m3 {
-		col := s.y[row*n3 : (row+1)*n3]
+		cp := row / 3
 		wr := s.w[row*m3 : (row+1)*m3]
-		for c := row / 3; c < M; c++ {
+		for c := cp; c < M; c++ {
 			r := &s.rows[c]
 			for d := range 3 {
-				if q := 3*c + d; q >= row {
-					v := r.dot(d, col)
-					wr[q] = v
-					s.w[q*m3+row] = v
+				q := 3*c + d
+				if q < row {
+					continue
 				}
+				var v float64
+				if s.first[c] >= s.first[cp] {
+					v = r.dot(d, s.y[row*span:(row+1)*span], lo)
+				} else {
+					v = s.rows[cp].dot(row%3, s.y[q*span:(q+1)*span], lo)
+				}
+				wr[q] = v
+				s.w[q*m3+row] = v
 			}
 		}
 	}
@@ -198,7 +222,7 @@ func (s *Solver) solveRows() error {
 	for c := range s.rows {
 		r := &s.rows[c]
 		for d := range 3 {
-			s.b[3*c+d] = r.dot(d, s.dxf)
+			s.b[3*c+d] = r.dot(d, s.dxf, 0)
 		}
 		s.b[3*c] += r.gap
 	}
@@ -213,14 +237,29 @@ func (s *Solver) solveRows() error {
 	}
 	s.iters = max(s.iters, s.res.Iterations)
 	s.resid = s.res.Residual
-	for row := range m3 {
-		l := s.lam[row]
-		if l == 0 {
+	// Δx = Δx_free + A⁻¹·Jᵀ·λ: one solve for the sum of the contact forces.
+	f := s.fj[:n3]
+	clear(f)
+	any := false
+	for c := range s.rows {
+		r := &s.rows[c]
+		l := s.lam[3*c : 3*c+3]
+		if l[0] == 0 && l[1] == 0 && l[2] == 0 {
 			continue
 		}
-		col := s.y[row*n3 : (row+1)*n3]
-		for i := range s.dx {
-			s.dx[i] += l * col[i]
+		any = true
+		g := r.fr[0].Scale(l[0]).Add(r.fr[1].Scale(l[1])).Add(r.fr[2].Scale(l[2]))
+		for k := 0; k < r.nn; k++ {
+			i := 3 * r.node[k]
+			f[i] += r.wt[k] * g.X
+			f[i+1] += r.wt[k] * g.Y
+			f[i+2] += r.wt[k] * g.Z
+		}
+	}
+	if any {
+		s.chf.SolveSparse(f, s.lo)
+		for i, v := range f {
+			s.dx[i] += v
 		}
 	}
 	return nil
@@ -267,12 +306,12 @@ func (s *Solver) kinRatio(r *crow) float64 {
 }
 
 // dot returns the contact's relative motion along its d-th frame vector for the node
-// displacements x (3 per node).
-func (r *crow) dot(d int, x []float64) float64 {
+// displacements x (3 per node, from scalar row off).
+func (r *crow) dot(d int, x []float64, off int) float64 {
 	var v float64
 	f := r.fr[d]
 	for k := 0; k < r.nn; k++ {
-		i := 3 * r.node[k]
+		i := 3*int(r.node[k]) - off
 		v += r.wt[k] * (f.X*x[i] + f.Y*x[i+1] + f.Z*x[i+2])
 	}
 	return v

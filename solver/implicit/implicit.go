@@ -177,7 +177,11 @@ type Solver struct {
 
 	// contacts (contact.go)
 	rows    []crow
-	y       []float64 // A⁻¹·J_rᵀ per row, 3N each
+	y       []float64 // A⁻¹·J_rᵀ per row, on scalar rows lo…lo+span−1 only
+	lo      int       // the contacts' first scalar row
+	span    int       // the number of scalar rows from lo to the contacts' last
+	first   []int     // per contact: its first scalar row (y's rows before it are not solved)
+	fj      []float64 // Jᵀ·λ, 3N, solved for the contacts' motion
 	w       []float64 // Delassus, (3M)²
 	b       []float64
 	lam     []float64
@@ -241,6 +245,7 @@ func (s *Solver) Reset(st *rope.State) error {
 	s.dx = phys.Resize(s.dx, 3*n, 0)
 	s.allow = phys.Resize(s.allow, n, 0)
 	s.dxf = phys.Resize(s.dxf, 3*n, 0)
+	s.fj = phys.Resize(s.fj, 3*n, 0)
 	s.diag = phys.Resize(s.diag, 3*n, 0)
 	s.gpsi = phys.Resize(s.gpsi, n, 0)
 	s.gOf = phys.Resize(s.gOf, n, 0)
