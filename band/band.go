@@ -152,16 +152,16 @@ type Cholesky struct {
 	data []float64
 	ok   bool
 
-	// PrepareWindow's answer: y_{last+1+r} = Σ_q tail[r·K + q]·z_{last−q} for the forward
-	// substitution's values z; last < 0 when not prepared since the last Factor.
+	// PrepareWindow's answer (last < 0 when not prepared since the last Factor).
 	last int
+	gaps []gap
+	maps []float64 // the gaps' maps, then the tail's (bz of the rows after last)
 	tail []float64
 	buf  []float64
+	scr  []float64 // SolveWindow3's: K values in, K out, K after last (3 columns each)
 	inv  []float64 // 1/U[i,i]: the substitutions multiply (a division a row was their bottleneck)
 }
 
-// maxK is the largest scalar half-bandwidth New allows.
-const maxK = (MaxWidth+1)*MaxBlock - 1
 
 // Factor factors m (left unchanged). It returns an error naming the first non-finite entry, or
 // saying that m is not positive definite (for an implicit step: a force Jacobian that is not
@@ -224,7 +224,7 @@ func (c *Cholesky) SolveSparse(x []float64, first int) {
 	d := c.t.Data
 	first = max(0, min(first, n))
 	forward(x[first:], d[first*s:], c.inv[first:], k, s)
-	backward(x, d, c.inv, k, s, nil)
+	backward(x, d, c.inv, k, s)
 }
 
 // forward overwrites x with the solution of Uᵀ·z = x, U's rows from x's first in d: row by
@@ -248,9 +248,8 @@ func forward(x, d, inv []float64, k, s int) {
 	}
 }
 
-// backward overwrites x with the solution of U·y = x, U's rows from x's first in d; the rows
-// after x's last, if U reaches them, are after (len(after) ≥ K when U does).
-func backward(x, d, inv []float64, k, s int, after []float64) {
+// backward overwrites x with the solution of U·y = x, U's rows from x's first in d.
+func backward(x, d, inv []float64, k, s int) {
 	n := len(x)
 	inv = inv[:n]
 	for i := n - 1; i >= 0; i-- {
@@ -267,95 +266,265 @@ func backward(x, d, inv []float64, k, s int, after []float64) {
 		if j < len(in) {
 			v0 += r[j] * in[j]
 		}
-		v := x[i] - v0 - v1
-		if len(in) < k && after != nil {
-			r = row[len(in)+1:]
-			r = r[:min(len(r), len(after))]
-			for j := range r {
-				v -= r[j] * after[j]
-			}
-		}
-		x[i] = v * inv[i]
+		x[i] = (x[i] - v0 - v1) * inv[i]
 	}
 }
 
-// PrepareWindow readies SolveWindow for right-hand sides that are zero after scalar row last.
-// Beyond last, the forward substitution Uᵀ·z = x runs on its own from its last K values, and
-// the backward one U·y = z hands rows last+1…last+K back to the rows before: a K×K matrix,
-// solved here once in O((N − last)·K²). It panics without a successful Factor.
-func (c *Cholesky) PrepareWindow(last int) {
+// minGap is the length, in rows of half-bandwidths, from which a run of rows without a
+// listed row is crossed by its maps instead of row by row.
+const minGap = 3
+
+// gap is a run of rows g0…g1 that no right-hand side touches and no answer is read from
+// (between two of PrepareWindow's rows), crossed in a solve by three K×K maps at maps[m:]:
+//   - tf: the forward substitution's last K values z_{g1−K+1…g1} from the K before the gap,
+//     z_{g0−K…g0−1};
+//   - bz, by: the backward substitution's first K values y_{g0…g0+K−1} from those same z
+//     (bz) and from the K values after the gap, y_{g1+1…g1+K} (by).
+type gap struct{ g0, g1, m int }
+
+// PrepareWindow readies SolveWindow3 for right-hand sides that are non-zero only on rows
+// (sorted, increasing) and answers read only there. Long runs of rows between them (at least
+// 3·K) and the rows after the last are crossed by K×K maps, solved here once in O(N·K²): a
+// solve then costs O(K) a listed row and O(K²) a run — the rows of a rope between the
+// contacts of a knot (a loop tied with a bend has its two ends in one knot) and its tails cost
+// nothing a column. It panics without a successful Factor or with rows out of order.
+func (c *Cholesky) PrepareWindow(rows []int) {
 	if !c.ok {
 		panic("band: PrepareWindow without a successful Factor")
 	}
-	n, k, s := c.t.N, c.t.K, c.t.Stride
-	if last < 0 || last >= n {
-		panic(fmt.Sprintf("band: window end %d outside 0..%d", last, n-1))
+	n, k := c.t.N, c.t.K
+	for i, r := range rows {
+		if r < 0 || r >= n || (i > 0 && r <= rows[i-1]) {
+			panic(fmt.Sprintf("band: window row %d (%d of %d) outside 0..%d or out of order", r, i, len(rows), n-1))
+		}
 	}
-	d := c.t.Data
+	if len(rows) == 0 {
+		panic("band: an empty window")
+	}
+	last := rows[len(rows)-1]
 	c.last = last
-	if cap(c.tail) < k*k {
-		c.tail = make([]float64, k*k)
+	c.gaps = c.gaps[:0]
+	kk := k * k
+	for i := 1; i < len(rows); i++ {
+		if g0, g1 := rows[i-1]+1, rows[i]-1; g1-g0+1 >= minGap*max(k, 1) {
+			c.gaps = append(c.gaps, gap{g0, g1, 3 * kk * len(c.gaps)})
+		}
 	}
-	c.tail = c.tail[:k*k]
+	need := 3*kk*len(c.gaps) + kk
+	if cap(c.maps) < need {
+		c.maps = make([]float64, need, need+need/4)
+	}
+	c.maps = c.maps[:need]
+	for _, g := range c.gaps {
+		m := c.maps[g.m : g.m+3*kk]
+		c.gapMaps(g.g0, g.g1, m[:kk], m[kk:2*kk], m[2*kk:])
+	}
+	c.tail = c.maps[need-kk:]
 	clear(c.tail)
-	// buf[j − base] holds z_j, then y_j, for rows j ≥ base = last − K + 1.
-	base := last - k + 1
-	if cap(c.buf) < n-base {
-		c.buf = make([]float64, n-base)
+	if last < n-1 {
+		c.gapMaps(last+1, n-1, nil, c.tail, nil)
 	}
-	w := c.buf[:n-base]
-	rows := min(k, n-1-last)
-	for q := 0; q < k && last-q >= 0; q++ {
-		clear(w)
-		w[last-q-base] = 1
-		for i := last + 1; i < n; i++ {
+	if cap(c.scr) < 9*k {
+		c.scr = make([]float64, 9*k)
+	}
+}
+
+// gapMaps solves the maps of the gap g0…g1 (tf and by may be nil: the rows after the last).
+func (c *Cholesky) gapMaps(g0, g1 int, tf, bz, by []float64) {
+	n, k, s, d, inv := c.t.N, c.t.K, c.t.Stride, c.t.Data, c.inv
+	base := g0 - k // w[r − base] is row r, from g0 − K to g1 + K
+	top := min(n-1, g1+k)
+	if cap(c.buf) < top-base+1 {
+		c.buf = make([]float64, top-base+1)
+	}
+	w := c.buf[:top-base+1]
+	forward := func() {
+		for i := g0; i <= g1; i++ {
 			v := 0.0
 			for j := max(0, i-k); j < i; j++ {
 				v -= d[j*s+i-j] * w[j-base]
 			}
-			w[i-base] = v / d[i*s]
+			w[i-base] = v * inv[i]
 		}
-		for i := n - 1; i > last; i-- {
+	}
+	backward := func() {
+		for i := g1; i >= g0; i-- {
 			v := w[i-base]
-			for j := 1; j <= k && i+j < n; j++ {
-				v -= d[i*s+j] * w[i+j-base]
+			for j := i + 1; j <= min(top, i+k); j++ {
+				v -= d[i*s+j-i] * w[j-base]
 			}
-			w[i-base] = v / d[i*s]
+			w[i-base] = v * inv[i]
 		}
-		for r := range rows {
-			c.tail[r*k+q] = w[last+1+r-base]
+	}
+	// out[p·K + q] = row g+p of w, or 0 beyond the gap.
+	col := func(out []float64, q, g int) {
+		for p := range k {
+			out[p*k+q] = 0
+			if r := g + p; r >= g0 && r <= g1 {
+				out[p*k+q] = w[r-base]
+			}
 		}
+	}
+	for q := range k {
+		clear(w)
+		if base+q >= 0 {
+			w[q] = 1
+			forward()
+		}
+		if tf != nil {
+			col(tf, q, g1-k+1)
+		}
+		backward()
+		col(bz, q, g0)
+	}
+	for q := 0; by != nil && q < k; q++ {
+		clear(w)
+		if r := g1 + 1 + q; r <= top {
+			w[r-base] = 1
+			backward()
+		}
+		col(by, q, g0)
 	}
 }
 
-// SolveWindow solves M·y = x for a right-hand side that is zero outside rows first…last
-// (last from PrepareWindow) and returns only those rows of y: on entry x[i − first] is row i
-// of the right-hand side, on return row i of the solution. With the rows that matter to a
-// set of contacts between first and last, this is what a coupling (Delassus) operator needs
-// of A⁻¹·Jᵀ, in O((last − first)·K) a column instead of O(N·K): the rope's tails beyond the
-// window cost nothing per column. It allocates nothing and may run concurrently with itself.
-func (c *Cholesky) SolveWindow(x []float64, first int) {
+// SolveWindow3 solves M·y = x for three right-hand sides at once that are zero outside
+// PrepareWindow's rows and before row first (one of them), and returns the solution on those
+// rows from first on: x holds rows first…last interleaved, x[3·(i − first) + c] is row i of
+// column c, on entry of the right-hand side and on return of the solution (other rows of x are
+// scratch). With the rows of a set of contacts, this is what a coupling (Delassus) operator
+// needs of A⁻¹·Jᵀ — the three columns of one contact, its normal and two tangents — in O(K) a
+// listed row and O(K²) a gap; the three columns' substitutions run side by side (each alone
+// waits on its own chain of dependent operations). It allocates nothing.
+func (c *Cholesky) SolveWindow3(x []float64, first int) {
 	if !c.ok || c.last < 0 {
-		panic("band: SolveWindow without PrepareWindow since the last Factor")
+		panic("band: SolveWindow3 without PrepareWindow since the last Factor")
 	}
 	n, k, s, last := c.t.N, c.t.K, c.t.Stride, c.last
-	if first < 0 || len(x) != last-first+1 {
-		panic(fmt.Sprintf("band: a window of %d rows from row %d; it must end at row %d", len(x), first, last))
+	if first < 0 || len(x) != 3*(last-first+1) {
+		panic(fmt.Sprintf("band: a window of %d values from row %d; it must hold 3 columns to row %d", len(x), first, last))
 	}
-	d, inv := c.t.Data[first*s:], c.inv[first:]
-	forward(x, d, inv, k, s)
-	var yt [maxK]float64
-	rows := min(k, n-1-last)
-	for r := range rows {
-		v := 0.0
-		for q := 0; q < k && last-q >= first; q++ {
-			v += c.tail[r*k+q] * x[last-q-first]
+	d, inv, kk := c.t.Data, c.inv, k*k
+	in, out := c.scr[:3*k], c.scr[3*k:6*k]
+	// gather sets in[3q + col] to rows r0+q of x (zero outside first…last), tail to yt.
+	gather := func(r0 int, yt []float64) {
+		for q := range k {
+			r := r0 + q
+			v := in[3*q : 3*q+3]
+			switch {
+			case r >= first && r <= last:
+				copy(v, x[3*(r-first):3*(r-first)+3])
+			case r > last && 3*(r-last) <= len(yt):
+				copy(v, yt[3*(r-last-1):3*(r-last)])
+			default:
+				v[0], v[1], v[2] = 0, 0, 0
+			}
 		}
-		yt[r] = v
 	}
-	if rows == 0 {
-		backward(x, d, inv, k, s, nil)
-		return
+	// apply adds the map m (K×K) applied to in to out.
+	apply := func(m []float64) {
+		for p := range k {
+			var v0, v1, v2 float64
+			for q, a := range m[p*k : p*k+k] {
+				v0 += a * in[3*q]
+				v1 += a * in[3*q+1]
+				v2 += a * in[3*q+2]
+			}
+			out[3*p] += v0
+			out[3*p+1] += v1
+			out[3*p+2] += v2
+		}
 	}
-	backward(x, d, inv, k, s, yt[:k])
+	// put writes out to rows r0… of x (those inside first…last).
+	put := func(r0 int) {
+		for p := range k {
+			if r := r0 + p; r >= first && r <= last {
+				copy(x[3*(r-first):3*(r-first)+3], out[3*p:3*p+3])
+			}
+		}
+	}
+	// Uᵀ·z = x, row by row (z_i subtracted from the K rows after it), a gap by its map.
+	g := 0
+	for g < len(c.gaps) && c.gaps[g].g0 <= first {
+		g++
+	}
+	lowest := g // the gaps crossed by their maps: lowest…
+	for i := first; i <= last; {
+		if g < len(c.gaps) && i == c.gaps[g].g0 {
+			gp := c.gaps[g]
+			gather(gp.g0-k, nil)
+			clear(out)
+			apply(c.maps[gp.m : gp.m+kk])
+			put(gp.g1 - k + 1)
+			// The gap's last K values to the rows after it.
+			for p := range k {
+				r := gp.g1 - k + 1 + p
+				z := out[3*p : 3*p+3]
+				row := d[r*s : r*s+k+1]
+				for j := gp.g1 + 1 - r; j <= k && r+j <= last; j++ {
+					t := x[3*(r+j-first) : 3*(r+j-first)+3]
+					t[0] -= row[j] * z[0]
+					t[1] -= row[j] * z[1]
+					t[2] -= row[j] * z[2]
+				}
+			}
+			i, g = gp.g1+1, g+1
+			continue
+		}
+		xi := x[3*(i-first) : 3*(i-first)+3]
+		z0, z1, z2 := xi[0]*inv[i], xi[1]*inv[i], xi[2]*inv[i]
+		xi[0], xi[1], xi[2] = z0, z1, z2
+		i++
+		if z0 == 0 && z1 == 0 && z2 == 0 {
+			continue
+		}
+		m := min(k, last-i+1)
+		next := x[3*(i-first) : 3*(i+m-first)]
+		for j, u := range d[(i-1)*s+1 : (i-1)*s+1+m] {
+			t := next[3*j : 3*j+3]
+			t[0] -= u * z0
+			t[1] -= u * z1
+			t[2] -= u * z2
+		}
+	}
+	// The rows after last: y_{last+1…} from the tail's map.
+	yt := c.scr[6*k : 6*k+3*min(k, n-1-last)]
+	gather(last-k+1, nil)
+	clear(out)
+	apply(c.tail)
+	copy(yt, out)
+	// U·y = z, row by row (y_i from the K after it), a gap by its maps.
+	g = len(c.gaps) - 1
+	for i := last; i >= first; {
+		if g >= lowest && i == c.gaps[g].g1 {
+			gp := c.gaps[g]
+			m := c.maps[gp.m : gp.m+3*kk]
+			clear(out)
+			gather(gp.g0-k, yt)
+			apply(m[kk : 2*kk])
+			gather(gp.g1+1, yt)
+			apply(m[2*kk:])
+			put(gp.g0)
+			i, g = gp.g0-1, g-1
+			continue
+		}
+		row := d[i*s : i*s+k+1]
+		xi := x[3*(i-first) : 3*(i-first)+3]
+		v0, v1, v2 := xi[0], xi[1], xi[2]
+		m := min(k, last-i)
+		ys := x[3*(i+1-first) : 3*(i+1+m-first)]
+		for j, u := range row[1 : m+1] {
+			y := ys[3*j : 3*j+3]
+			v0 -= u * y[0]
+			v1 -= u * y[1]
+			v2 -= u * y[2]
+		}
+		for j := m + 1; j <= k && i+j < n; j++ {
+			y := yt[3*(i+j-last-1) : 3*(i+j-last)]
+			v0 -= row[j] * y[0]
+			v1 -= row[j] * y[1]
+			v2 -= row[j] * y[2]
+		}
+		xi[0], xi[1], xi[2] = v0*inv[i], v1*inv[i], v2*inv[i]
+		i--
+	}
 }

@@ -82,6 +82,15 @@ func SecurityMaterial(mu float64) (*CustomMaterial, error) {
 // "pbd"). Tools 0 and 1 hold tails A and B until SecurityTighten; tools 2 and 3 pull the
 // standing parts apart with SecurityForce along −x and +x from the start.
 func SecurityScene(knot string, mu float64, solverType string) (*Scene, error) {
+	return SecuritySceneLinks(knot, mu, solverType, SecurityLinks(knot))
+}
+
+// SecuritySceneLinks is SecurityScene with a thread of links links (the same thread, longer
+// or shorter: the loop grows, the knot is the same), 20..100000.
+func SecuritySceneLinks(knot string, mu float64, solverType string, links int) (*Scene, error) {
+	if links < 20 || links > 100_000 {
+		return nil, fmt.Errorf("scene: security: %d links must be in 20..100000", links)
+	}
 	kind, err := layout.ParseBend(knot)
 	if err != nil {
 		return nil, fmt.Errorf("scene: security: %w", err)
@@ -97,7 +106,6 @@ func SecurityScene(knot string, mu float64, solverType string) (*Scene, error) {
 	if err != nil {
 		return nil, err
 	}
-	links := SecurityLinks(knot)
 	bend, err := layout.Bend(layout.Options{Links: links, Link: SecurityLink, Radius: SecurityRadius}, kind, 0)
 	if err != nil {
 		return nil, fmt.Errorf("scene: security: %w", err)

@@ -3,10 +3,12 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/knotsim/knotsim/scene"
+	"github.com/knotsim/knotsim/solver/implicit"
 )
 
 // A short sweep: one knot, two μ, a hold of 10 ms after the 0.5 s set. The table names the
@@ -113,5 +115,63 @@ func TestSecurityReefHoldsWhereGrannySlips(t *testing.T) {
 	}
 	if reef.Slipped || !granny.Slipped {
 		t.Errorf("at μ = 0.65 the reef slipped: %v, the granny: %v; want the reef to hold and the granny to slip", reef.Slipped, granny.Slipped)
+	}
+}
+
+// BenchmarkSecurityHold: the speed targets under the implicit solver — the security
+// thread (r = l0 = 0.5 mm, μ = 0.95) holding a tight reef knot under 1 N on each standing part,
+// 150 vertices (target ≥ 2,000 steps/s) and 1,000 vertices (≥ 1,000 steps/s), h = 1 ms, after
+// the knot is set and the tails are let go (0.6 s).
+func BenchmarkSecurityHold(b *testing.B) {
+	for _, c := range []struct {
+		knot  string
+		links int
+	}{{"reef", 149}, {"granny", 149}, {"reef", 999}} {
+		var sim *scene.Sim
+		var a, z int
+		var d0 float64
+		b.Run(fmt.Sprintf("%s-%d", c.knot, c.links+1), func(b *testing.B) {
+			// Set once (the closure runs several times, stepping on).
+			if sim == nil {
+				sc, err := scene.SecuritySceneLinks(c.knot, scene.SecurityMu, "implicit", c.links)
+				if err != nil {
+					b.Fatal(err)
+				}
+				sc.Duration = 1e4
+				if sim, err = scene.Build(sc, scene.BuildOptions{}); err != nil {
+					b.Fatal(err)
+				}
+				for sim.World.Time < scene.SecurityTighten+0.1 {
+					if err := sim.Step(); err != nil {
+						b.Fatal(err)
+					}
+				}
+				a, z = sim.Scene.Tools[2].Node, sim.Scene.Tools[3].Node
+				d0 = sim.World.State.Pos[a].Dist(sim.World.State.Pos[z])
+			}
+			w := sim.World
+			b.ReportAllocs()
+			b.ResetTimer()
+			contacts, subs, iters := 0, 0, 0
+			im, _ := w.Solver.(*implicit.Solver)
+			for range b.N {
+				if err := sim.Step(); err != nil {
+					b.Fatal(err)
+				}
+				contacts += w.Last.SelfContacts
+				if im != nil {
+					subs += im.LastSubsteps()
+					iters += im.LastContactIterations()
+				}
+			}
+			b.StopTimer()
+			if d := w.State.Pos[a].Dist(w.State.Pos[z]) - d0; d > 2*scene.SecurityRadius {
+				b.Fatalf("the knot slipped: the standing parts moved %.2f mm apart", 1e3*d)
+			}
+			b.ReportMetric(float64(contacts)/float64(b.N), "contacts/step")
+			b.ReportMetric(float64(subs)/float64(b.N), "substeps/step")
+			b.ReportMetric(float64(iters)/float64(b.N), "ncp-iters/step")
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "steps/s")
+		})
 	}
 }

@@ -122,9 +122,9 @@ func (s *Solver) contacts(st *rope.State, in *solver.Input) error {
 		s.resid = 0
 		return nil
 	}
-	// The window of rows the contacts touch: A⁻¹·Jᵀ is needed only there (W = J·A⁻¹·Jᵀ), and
-	// the band solves only it (band.Cholesky.SolveWindow: the rope's tails beyond the knot
-	// cost nothing a column).
+	// The rows the contacts touch: A⁻¹·Jᵀ is needed only there (W = J·A⁻¹·Jᵀ), and the band
+	// solves only them (band.Cholesky.SolveWindow3: the rope between the contacts and beyond
+	// them costs nothing a column).
 	lo, hi := len(s.dx), 0
 	s.first = s.first[:0]
 	for c := range s.rows {
@@ -164,50 +164,75 @@ func (s *Solver) contacts(st *rope.State, in *solver.Input) error {
 			}
 		}
 	}
-	// Y = A⁻¹·Jᵀ in the window, one banded solve per row from the row's first node (the
-	// rows of Y before it are not computed and not read: see below).
-	s.chf.PrepareWindow(hi)
+	// Y = A⁻¹·Jᵀ in the window, one banded solve of a contact's three rows (interleaved: row
+	// i of its column d at 3·(i − lo) + d) from the contact's first node; Y's rows before it
+	// are not computed and not read (see below).
+	s.act = s.act[:0]
+	for c := range s.rows {
+		r := &s.rows[c]
+		for k := 0; k < r.nn; k++ {
+			s.act = append(s.act, 3*int(r.node[k]), 3*int(r.node[k])+1, 3*int(r.node[k])+2)
+		}
+	}
+	slices.Sort(s.act)
+	s.act = slices.Compact(s.act)
+	s.chf.PrepareWindow(s.act)
 	for c := range s.rows {
 		r := &s.rows[c]
 		f := s.first[c]
-		for d := range 3 {
-			col := s.y[(3*c+d)*span : (3*c+d+1)*span]
-			clear(col)
-			for k := 0; k < r.nn; k++ {
-				v := r.fr[d].Scale(r.wt[k])
-				i := 3*int(r.node[k]) - lo
-				col[i] += v.X
-				col[i+1] += v.Y
-				col[i+2] += v.Z
-			}
-			s.chf.SolveWindow(col[f-lo:], f)
-		}
-	}
-	// W = J·Y, symmetric: the upper triangle, mirrored. Entry (p, q) is taken from the column
-	// of the contact that starts first, whose solved rows cover the other's nodes.
-	m3 := 3 * M
-	for row := range m3 {
-		cp := row / 3
-		wr := s.w[row*m3 : (row+1)*m3]
-		for c := cp; c < M; c++ {
-			r := &s.rows[c]
+		blk := s.y[3*c*span : 3*(c+1)*span]
+		clear(blk)
+		for k := 0; k < r.nn; k++ {
+			i := 3 * (3*int(r.node[k]) - lo)
 			for d := range 3 {
-				q := 3*c + d
-				if q < row {
-					continue
+				v := r.fr[d].Scale(r.wt[k])
+				blk[i+d] += v.X
+				blk[i+3+d] += v.Y
+				blk[i+6+d] += v.Z
+			}
+		}
+		s.chf.SolveWindow3(blk[3*(f-lo):], f)
+	}
+	// W = J·Y, symmetric: the blocks (p, q ≥ p), mirrored. Block (p, q) is taken from the
+	// columns of the contact that starts first, whose solved rows cover the other's nodes.
+	m3 := 3 * M
+	for cp := range s.rows {
+		for c := cp; c < M; c++ {
+			a, b := c, cp // rows of contact a, columns of contact b
+			if s.first[c] < s.first[cp] {
+				a, b = cp, c
+			}
+			blk := s.rows[a].block(s.y[3*b*span:3*(b+1)*span], lo)
+			for d := range 3 {
+				for e := range 3 {
+					if a == b && e < d {
+						continue // the diagonal block's upper triangle, mirrored
+					}
+					v := blk[d][e]
+					s.w[(3*a+d)*m3+3*b+e] = v
+					s.w[(3*b+e)*m3+3*a+d] = v
 				}
-				var v float64
-				if s.first[c] >= s.first[cp] {
-					v = r.dot(d, s.y[row*span:(row+1)*span], lo)
-				} else {
-					v = s.rows[cp].dot(row%3, s.y[q*span:(q+1)*span], lo)
-				}
-				wr[q] = v
-				s.w[q*m3+row] = v
 			}
 		}
 	}
 	return nil
+}
+
+// block returns the 3×3 coupling of the contact's rows (its frame vectors) with three
+// interleaved columns y (y[3·(i − off) + e] is scalar row i of column e): block[d][e] is the
+// contact's relative motion along its d-th frame vector under column e.
+func (r *crow) block(y []float64, off int) (b [3][3]float64) {
+	for k := 0; k < r.nn; k++ {
+		i := 3 * (3*int(r.node[k]) - off)
+		yk := y[i : i+9]
+		for d := range 3 {
+			f := r.fr[d].Scale(r.wt[k])
+			for e := range 3 {
+				b[d][e] += f.X*yk[e] + f.Y*yk[3+e] + f.Z*yk[6+e]
+			}
+		}
+	}
+	return b
 }
 
 // solveRows solves the contact forces for the free step s.dxf (b = J·Δx_free + gap, warm
@@ -222,7 +247,7 @@ func (s *Solver) solveRows() error {
 	for c := range s.rows {
 		r := &s.rows[c]
 		for d := range 3 {
-			s.b[3*c+d] = r.dot(d, s.dxf, 0)
+			s.b[3*c+d] = r.dot(d, s.dxf)
 		}
 		s.b[3*c] += r.gap
 	}
@@ -306,12 +331,12 @@ func (s *Solver) kinRatio(r *crow) float64 {
 }
 
 // dot returns the contact's relative motion along its d-th frame vector for the node
-// displacements x (3 per node, from scalar row off).
-func (r *crow) dot(d int, x []float64, off int) float64 {
+// displacements x (3 per node).
+func (r *crow) dot(d int, x []float64) float64 {
 	var v float64
 	f := r.fr[d]
 	for k := 0; k < r.nn; k++ {
-		i := 3*int(r.node[k]) - off
+		i := 3 * r.node[k]
 		v += r.wt[k] * (f.X*x[i] + f.Y*x[i+1] + f.Z*x[i+2])
 	}
 	return v

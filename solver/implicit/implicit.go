@@ -181,6 +181,7 @@ type Solver struct {
 	lo      int       // the contacts' first scalar row
 	span    int       // the number of scalar rows from lo to the contacts' last
 	first   []int     // per contact: its first scalar row (y's rows before it are not solved)
+	act     []int     // the scalar rows of the contacts' nodes, sorted
 	fj      []float64 // Jᵀ·λ, 3N, solved for the contacts' motion
 	w       []float64 // Delassus, (3M)²
 	b       []float64
