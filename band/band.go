@@ -162,7 +162,6 @@ type Cholesky struct {
 	inv  []float64 // 1/U[i,i]: the substitutions multiply (a division a row was their bottleneck)
 }
 
-
 // Factor factors m (left unchanged). It returns an error naming the first non-finite entry, or
 // saying that m is not positive definite (for an implicit step: a force Jacobian that is not
 // negative semidefinite, or a time step too large for an unstabilised one); the factor is then
