@@ -468,3 +468,35 @@ func segDist2(p, a, b vec.V3) float64 {
 	_, d2 := vec.ClosestPointSeg(p, a, b)
 	return d2
 }
+
+// Swept is continuous self-collision detection for any solver: the crossings of SweptSelf,
+// found through a Detector's broad phase instead of all pairs. A pair whose centre lines meet
+// at time t of the straight-line motion are, at the end of it, no farther apart than the
+// motion of their closest points since t, at most the largest node displacement d on each
+// side: so every crossing pair is among the end state's pairs within 2·d of the surfaces, and
+// only those get the exact test (SegSegTOI). A Swept keeps its candidate buffer and allocates
+// nothing per call once warm; it is not safe for concurrent use.
+type Swept struct {
+	cand []Contact
+}
+
+// Self appends to dst the crossings of the motion from prev to st.Pos, exactly as SweptSelf
+// (one entry per pair, sorted by (A, B)), and returns the extended slice. It calls det.Update
+// with st: after it, det.Self may be asked about st without another Update.
+func (w *Swept) Self(dst []Crossing, prev []vec.V3, st *rope.State, det Detector) []Crossing {
+	d2 := 0.0
+	for i, p := range st.Pos {
+		d2 = math.Max(d2, p.Sub(prev[i]).Norm2())
+	}
+	det.Update(st)
+	// 2·d with a relative slack for the rounding of the distance test.
+	w.cand = det.Self(w.cand[:0], st, 2*math.Sqrt(d2)*(1+1e-9))
+	for _, c := range w.cand {
+		ia, ib := st.SegNode[c.A], st.SegNode[c.B]
+		if t, ok := SegSegTOI(Sweep{prev[ia], st.Pos[ia]}, Sweep{prev[ia+1], st.Pos[ia+1]},
+			Sweep{prev[ib], st.Pos[ib]}, Sweep{prev[ib+1], st.Pos[ib+1]}); ok {
+			dst = append(dst, Crossing{A: c.A, B: c.B, T: t})
+		}
+	}
+	return dst
+}

@@ -1,8 +1,11 @@
 package implicit
 
 import (
+	"fmt"
+	"slices"
 	"testing"
 
+	"github.com/knotsim/knotsim/collide"
 	"github.com/knotsim/knotsim/layout"
 	"github.com/knotsim/knotsim/solver"
 	"github.com/knotsim/knotsim/vec"
@@ -53,6 +56,76 @@ func BenchmarkTightKnot150(b *testing.B) {
 			b.ReportMetric(float64(it)/float64(b.N), "ncp-iters/step")
 			b.ReportMetric(float64(sub)/float64(b.N), "substeps/step")
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "steps/s")
+		})
+	}
+}
+
+// BenchmarkDetectCCD600: the issue's detection target — 600 vertices holding a tight knot
+// (the security thread in an overhand pulled by 1 N), one step's motion: "detect" is the
+// broad phase's Update and Self at the solver's contact margin, "ccd" the continuous test of
+// the step's motion (collide.Swept: Update, Self at the motion's margin, the exact cubic on
+// the candidates), "both" the two as a solver would run them (target ≤ 0.2 ms; the thesis:
+// 5–9 ms a frame of self-detection).
+func BenchmarkDetectCCD600(b *testing.B) {
+	w, s := tightOverhand(b, DefaultParams(), 599)
+	prev := slices.Clone(w.State.Pos)
+	if err := w.Step(); err != nil {
+		b.Fatal(err)
+	}
+	st := w.State
+	margin := 2 * s.P.Margin * s.rmax
+	det, err := collide.New("bvh")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var sw collide.Swept
+	var cs []collide.Contact
+	var xs []collide.Crossing
+	run := func(name string, f func()) {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				f()
+			}
+			b.ReportMetric(float64(len(cs)), "contacts")
+			b.ReportMetric(float64(len(xs)), "crossings")
+		})
+	}
+	detect := func() { det.Update(st); cs = det.Self(cs[:0], st, margin) }
+	ccd := func() { xs = sw.Self(xs[:0], prev, st, det) }
+	run("detect", detect)
+	run("ccd", ccd)
+	run("both", func() { ccd(); cs = det.Self(cs[:0], st, margin) })
+}
+
+// BenchmarkIntegration: the implicit step alone against the vertex count (the issue: linear
+// from 100 to 100,000) — the security thread (r = l0 = 0.5 mm, nylon) straight, at rest and
+// weightless, so that every step does the full work (the rod's forces and Hessians, the band's
+// assembly, factor and solves, the broad phase finding nothing) in one substep. Reported per
+// vertex and split by phase (solver.Stats): "solve" is the integration, "detect" the broad phase.
+func BenchmarkIntegration(b *testing.B) {
+	for _, n := range []int{100, 1000, 10000, 100000} {
+		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
+			w, s := build(b, DefaultParams(), 0.5e-3, 0.5e-3, straight(n, 0.5e-3))
+			w.Gravity = vec.V3{}
+			if err := w.Step(); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			var solve, detect int64
+			for b.Loop() {
+				if err := w.Step(); err != nil {
+					b.Fatal(err)
+				}
+				solve += w.Last.NsSolve
+				detect += w.Last.NsDetect
+				if w.Last.Contacts != 0 || s.nsub != 1 {
+					b.Fatalf("%d contacts, %d substeps in a straight rope at rest", w.Last.Contacts, s.nsub)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/vertex")
+			b.ReportMetric(float64(solve)/float64(b.N*n), "solve-ns/vertex")
+			b.ReportMetric(float64(detect)/float64(b.N*n), "detect-ns/vertex")
 		})
 	}
 }

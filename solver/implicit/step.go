@@ -3,6 +3,7 @@ package implicit
 import (
 	"fmt"
 	"math"
+	"time"
 
 	"github.com/knotsim/knotsim/rope"
 	"github.com/knotsim/knotsim/solver"
@@ -31,6 +32,8 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 	}
 	*out = solver.Stats{MinSelfGap: math.Inf(1), MinObsGap: math.Inf(1)}
 	s.iters = 0
+	t0 := time.Now()
+	s.nsDetect, s.nsContact = 0, 0
 	n := max(1, s.P.Substeps)
 	for {
 		err := s.substeps(st, in, n, out)
@@ -61,6 +64,8 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 		}
 	}
 	out.Iterations = s.iters
+	out.NsDetect, out.NsRespond = s.nsDetect, s.nsContact-s.nsDetect
+	out.NsSolve = time.Since(t0).Nanoseconds() - s.nsContact
 	phys.Gaps(st, in.Obstacles, s.self, s.obs, 0.1*s.rmin, out)
 	return nil
 }
@@ -155,12 +160,14 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h float64, adapt bool
 			s.allow[i] = 2 * s.v[i].Norm() * h
 		}
 		for pass := 0; ; pass++ {
+			tc := time.Now()
 			if err := s.contacts(st, in); err != nil {
 				return err
 			}
 			if err := s.solveRows(); err != nil {
 				return err
 			}
+			s.nsContact += time.Since(tc).Nanoseconds()
 			if move, _ := s.maxMove(s.dx); adapt && move > s.P.MoveFraction*s.reach {
 				// The step scales with h where it is the velocity's and with h² where it is a
 				// force's: the square root of the ratio never overshoots; Step asks again.
