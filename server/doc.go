@@ -30,7 +30,8 @@
 //	24      u16    nStrands
 //	26      u16    nTools
 //	28      u32    nNodes
-//	32      u32    flags: bit 0 tensions present; other bits are 0 (a decoder refuses them)
+//	32      u32    flags: bit 0 tensions present, bit 1 contacts present; other bits are 0
+//	               (a decoder refuses them)
 //	36      nStrands × { u32 first node, u32 nodes, f32 radius (m) }            (12 bytes each)
 //	        nNodes × { f32 x, f32 y, f32 z } (m)                               (12 bytes each)
 //	        nTools × {                                                         (32 bytes each)
@@ -45,9 +46,19 @@
 //	        if flags bit 0: nSegments × f32 tension (N, positive stretched), in global segment
 //	        order (strand by strand, segment i joins nodes first+i and first+i+1);
 //	        nSegments = Σ max(nodes − 1, 0) over the frame's strands
+//	        if flags bit 1: u32 nContacts (≤ MaxFrameContacts = 4096: the first ones in the
+//	        solver's order when it has more), f32 residual of the contact solve (m), then
+//	        nContacts × {                                                      (36 bytes each)
+//	          +0   f32×3  contact point on segment A's axis (m)
+//	          +12  f32×3  normal force on A: Fn·normal, the normal from B or the obstacle to A (N)
+//	          +24  f32×3  tangential (friction) force on A (N; B takes the opposite forces)
+//	        }
 //
-// Tensions and forces come only from a physical solver ("pbd", "dvi"); under the geometric FTL solver
-// the flag is 0 and every has-force byte is 0. Version 1 ("KSN1", a 32-byte header, 20-byte
+// Tensions and forces come only from a physical solver ("pbd", "dvi", "implicit"); under the
+// geometric FTL solver the flags are 0 and every has-force byte is 0. The contact section
+// comes from the solvers that resolve contacts as forces (solver.ContactReporter: "dvi",
+// "implicit"; the contacts of their last substep), also with nContacts = 0 while nothing
+// touches (and always under dvi's penalty contacts). Version 1 ("KSN1", a 32-byte header, 20-byte
 // tool records without force, no tensions) is no longer sent.
 //
 // The tools are the scene's scripted tools followed by the two user tools (controller-owned =

@@ -27,6 +27,8 @@ const (
 	toolSize       = 32
 	nodeSize       = 12
 	tensionSize    = 4
+	contactHead    = 8  // u32 nContacts, f32 residual
+	contactSize    = 36 // f32×3 point, f32×3 normal force, f32×3 friction force
 	maxSolverName  = 16 // longest solver name a "solver" command may give
 	maxU16         = math.MaxUint16
 	commandTypeMax = 16 // longest command type name we accept
@@ -34,9 +36,15 @@ const (
 
 // Snapshot header flags (offset 32).
 const (
-	FlagTensions = 1 << 0 // the frame ends with nSegments f32 tensions
-	knownFlags   = FlagTensions
+	FlagTensions = 1 << 0 // the frame has nSegments f32 tensions after the tools
+	FlagContacts = 1 << 1 // the frame ends with the contact section (nContacts, residual, contacts)
+	knownFlags   = FlagTensions | FlagContacts
 )
+
+// MaxFrameContacts is the most contacts a snapshot frame carries (36 bytes each, 144 KiB at
+// most): the first ones in the solver's order (world.Snapshot.Contacts) when it has more. A
+// decoder refuses a frame that says it has more.
+const MaxFrameContacts = 4096
 
 // Command types a client sends.
 const (
@@ -266,7 +274,8 @@ func sameKnot(a, b *world.KnotReport) bool {
 // EncodeSnapshot appends the binary snapshot frame of s to dst (see the package comment).
 // Tools with index ≥ userBase are the controller's (flag 1). cps is the measured physics rate.
 // The tensions are written (header flag FlagTensions) when s.Tension has one value per
-// segment of the frame's strands.
+// segment of the frame's strands; the contact section (FlagContacts) when the solver reports
+// contacts (s.HasContacts, or any in s.Contacts), at most MaxFrameContacts of them.
 func EncodeSnapshot(dst []byte, s *world.Snapshot, userBase int, cps float64) []byte {
 	le := binary.LittleEndian
 	clamp16 := func(n int) uint16 { return uint16(min(max(n, 0), maxU16)) }
@@ -279,6 +288,9 @@ func EncodeSnapshot(dst []byte, s *world.Snapshot, userBase int, cps float64) []
 	var flags uint32
 	if nSegs > 0 && len(s.Tension) == nSegs {
 		flags |= FlagTensions
+	}
+	if s.HasContacts || len(s.Contacts) > 0 {
+		flags |= FlagContacts
 	}
 	dst = le.AppendUint32(dst, SnapshotMagic)
 	dst = le.AppendUint32(dst, uint32(s.Cycle))
@@ -324,12 +336,28 @@ func EncodeSnapshot(dst []byte, s *world.Snapshot, userBase int, cps float64) []
 			dst = f32(dst, v)
 		}
 	}
+	if flags&FlagContacts != 0 {
+		cs := s.Contacts[:min(len(s.Contacts), MaxFrameContacts)]
+		dst = le.AppendUint32(dst, uint32(len(cs)))
+		dst = f32(dst, s.Residual)
+		for i := range cs {
+			c := &cs[i]
+			fn := c.Normal.Scale(c.Fn)
+			dst = f32(f32(f32(dst, c.At.X), c.At.Y), c.At.Z)
+			dst = f32(f32(f32(dst, fn.X), fn.Y), fn.Z)
+			dst = f32(f32(f32(dst, c.Ft.X), c.Ft.Y), c.Ft.Z)
+		}
+	}
 	return dst
 }
 
 // SnapshotSize is the length of the frame EncodeSnapshot writes for s (a capacity hint).
 func SnapshotSize(s *world.Snapshot) int {
-	return headerSize + len(s.Strands)*strandSize + len(s.Pos)*nodeSize + len(s.Tools)*toolSize + len(s.Tension)*tensionSize
+	n := headerSize + len(s.Strands)*strandSize + len(s.Pos)*nodeSize + len(s.Tools)*toolSize + len(s.Tension)*tensionSize
+	if s.HasContacts || len(s.Contacts) > 0 {
+		n += contactHead + min(len(s.Contacts), MaxFrameContacts)*contactSize
+	}
+	return n
 }
 
 // DecodedSnapshot is a parsed snapshot frame (tests, tools written in Go).
@@ -343,8 +371,17 @@ type DecodedSnapshot struct {
 	Strands          []DecodedStrand
 	Pos              [][3]float32
 	Tools            []DecodedTool
-	Tensions         []float32 // one per segment in global segment order; nil without FlagTensions
+	Tensions         []float32        // one per segment in global segment order; nil without FlagTensions
+	Residual         float32          // the contact solve's residual, m (FlagContacts)
+	ContactForces    []DecodedContact // the contact section's contacts; nil without FlagContacts
 	NStrands, NTools uint16
+}
+
+// DecodedContact is one contact of a snapshot frame.
+type DecodedContact struct {
+	At       [3]float32 // contact point on segment A's axis, m
+	Normal   [3]float32 // normal force on A, Fn·Normal, N
+	Friction [3]float32 // tangential (friction) force on A, N
 }
 
 // DecodedStrand is one strand of a snapshot frame.
@@ -364,7 +401,8 @@ type DecodedTool struct {
 	Force      [3]float32 // on the rope, N
 }
 
-// DecodeSnapshot parses a snapshot frame, checking its magic, flags, strands and exact length.
+// DecodeSnapshot parses a snapshot frame, checking its magic, flags, strands, contact count
+// and exact length.
 func DecodeSnapshot(b []byte) (*DecodedSnapshot, error) {
 	le := binary.LittleEndian
 	if len(b) < headerSize {
@@ -404,6 +442,17 @@ func DecodeSnapshot(b []byte) (*DecodedSnapshot, error) {
 	if d.Flags&FlagTensions != 0 {
 		want += nSegs * tensionSize
 	}
+	var nContacts int64
+	if d.Flags&FlagContacts != 0 {
+		if int64(len(b)) < want+contactHead {
+			return nil, fmt.Errorf("snapshot: %d bytes; the header says at least %d", len(b), want+contactHead)
+		}
+		nContacts = int64(le.Uint32(b[want:]))
+		if nContacts > MaxFrameContacts {
+			return nil, fmt.Errorf("snapshot: %d contacts; at most %d", nContacts, MaxFrameContacts)
+		}
+		want += contactHead + nContacts*contactSize
+	}
 	if int64(len(b)) != want {
 		return nil, fmt.Errorf("snapshot: %d bytes; the header says %d", len(b), want)
 	}
@@ -424,6 +473,16 @@ func DecodeSnapshot(b []byte) (*DecodedSnapshot, error) {
 		for i := range d.Tensions {
 			d.Tensions[i] = f32(o)
 			o += tensionSize
+		}
+	}
+	if d.Flags&FlagContacts != 0 {
+		d.Residual = f32(o + 4)
+		o += contactHead
+		d.ContactForces = make([]DecodedContact, nContacts)
+		v3 := func(o int) [3]float32 { return [3]float32{f32(o), f32(o + 4), f32(o + 8)} }
+		for i := range d.ContactForces {
+			d.ContactForces[i] = DecodedContact{At: v3(o), Normal: v3(o + 12), Friction: v3(o + 24)}
+			o += contactSize
 		}
 	}
 	return d, nil

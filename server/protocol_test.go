@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"math"
 	"reflect"
@@ -247,7 +248,7 @@ func TestSnapshotTensionsAndForces(t *testing.T) {
 		t.Errorf("tensions without the flag: %v", err)
 	}
 	unknown := append([]byte(nil), b...)
-	unknown[32] = 3
+	unknown[32] = 5
 	if _, err := DecodeSnapshot(unknown); err == nil || !strings.Contains(err.Error(), "unknown flags") {
 		t.Errorf("unknown flag: %v", err)
 	}
@@ -263,6 +264,128 @@ func TestSnapshotTensionsAndForces(t *testing.T) {
 	if d, err := DecodeSnapshot(b); err != nil || d.Flags != 0 || d.Tensions != nil {
 		t.Errorf("mismatched tensions: flags %v, %v", d, err)
 	}
+}
+
+// A contact-reporting solver's frame: the contact section after the tensions (count,
+// residual, then point, normal force and friction force per contact), exact lengths, the count
+// capped at MaxFrameContacts.
+func TestSnapshotContacts(t *testing.T) {
+	s := &world.Snapshot{
+		Cycle: 9, Time: 0.009,
+		Pos:     []vec.V3{{X: 0}, {X: 0.01}, {X: 0.02}},
+		Strands: []rope.Strand{{First: 0, Nodes: 3, Radius: 0.005}},
+		Tools:   []world.Tool{{Node: 0, Active: true}},
+		Tension: []float64{1, 2},
+		Contacts: []solver.Contact{
+			{A: 0, B: -1, Obstacle: 0, At: vec.V3{X: 0.005, Z: 0.005}, Normal: vec.V3{Z: 1}, Fn: 0.5,
+				Ft: vec.V3{X: -0.125}, Gap: -1e-5},
+			{A: 1, B: 0, Obstacle: -1, At: vec.V3{X: 0.015, Y: 0.25}, Normal: vec.V3{Y: -1}, Fn: 2,
+				Ft: vec.V3{X: 0.5, Z: 0.25}},
+		},
+		Residual: 1.5e-6, HasContacts: true,
+	}
+	b := EncodeSnapshot(nil, s, 1, 1000)
+	head := 36 + 12 + 3*12 + 32 + 2*4
+	if want := head + 8 + 2*36; len(b) != want || SnapshotSize(s) != want {
+		t.Fatalf("%d bytes (SnapshotSize %d), want %d", len(b), SnapshotSize(s), want)
+	}
+	if !bytes.Equal(b[32:36], []byte{3, 0, 0, 0}) {
+		t.Errorf("flags % x, want tensions and contacts", b[32:36])
+	}
+	if !bytes.Equal(b[head:head+4], []byte{2, 0, 0, 0}) {
+		t.Errorf("contact count % x", b[head:head+4])
+	}
+	d, err := DecodeSnapshot(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Flags != FlagTensions|FlagContacts || d.Residual != float32(1.5e-6) || !reflect.DeepEqual(d.Tensions, []float32{1, 2}) {
+		t.Errorf("flags %#x, residual %v, tensions %v", d.Flags, d.Residual, d.Tensions)
+	}
+	want := []DecodedContact{
+		{At: [3]float32{0.005, 0, 0.005}, Normal: [3]float32{0, 0, 0.5}, Friction: [3]float32{-0.125, 0, 0}},
+		{At: [3]float32{0.015, 0.25, 0}, Normal: [3]float32{0, -2, 0}, Friction: [3]float32{0.5, 0, 0.25}},
+	}
+	if !reflect.DeepEqual(d.ContactForces, want) {
+		t.Errorf("contacts\n%+v\nwant\n%+v", d.ContactForces, want)
+	}
+	if _, err := DecodeSnapshot(b[:len(b)-1]); err == nil {
+		t.Error("frame one byte short accepted")
+	}
+	if _, err := DecodeSnapshot(append(b[:len(b):len(b)], 0)); err == nil {
+		t.Error("frame one byte long accepted")
+	}
+	if _, err := DecodeSnapshot(b[:head+6]); err == nil || !strings.Contains(err.Error(), "at least") {
+		t.Errorf("contact section cut in its header: %v", err)
+	}
+	more := append([]byte(nil), b...)
+	more[head] = 3 // one contact more than the frame holds
+	if _, err := DecodeSnapshot(more); err == nil || !strings.Contains(err.Error(), "header says") {
+		t.Errorf("count beyond the bytes: %v", err)
+	}
+	huge := append([]byte(nil), b...)
+	binary.LittleEndian.PutUint32(huge[head:], MaxFrameContacts+1)
+	if _, err := DecodeSnapshot(huge); err == nil || !strings.Contains(err.Error(), "at most") {
+		t.Errorf("count beyond MaxFrameContacts: %v", err)
+	}
+	noFlag := append([]byte(nil), b...)
+	noFlag[32] = 1
+	if _, err := DecodeSnapshot(noFlag); err == nil || !strings.Contains(err.Error(), "header says") {
+		t.Errorf("contact section without the flag: %v", err)
+	}
+
+	// a contact solver with nothing touching: the section with no contacts
+	s.Contacts, s.Residual = s.Contacts[:0], 0
+	b = EncodeSnapshot(nil, s, 1, 1000)
+	if d, err := DecodeSnapshot(b); err != nil || len(b) != head+8 || SnapshotSize(s) != len(b) || d.Flags&FlagContacts == 0 || d.ContactForces == nil || len(d.ContactForces) != 0 {
+		t.Errorf("no contacts: %d bytes, %+v, %v", len(b), d, err)
+	}
+	// a solver without contact forces: no section
+	s.HasContacts = false
+	b = EncodeSnapshot(nil, s, 1, 1000)
+	if d, err := DecodeSnapshot(b); err != nil || len(b) != head || d.Flags != FlagTensions || d.ContactForces != nil {
+		t.Errorf("no contact reporter: %d bytes, %+v, %v", len(b), d, err)
+	}
+	// more contacts than a frame carries: the first MaxFrameContacts
+	s.HasContacts = true
+	s.Contacts = make([]solver.Contact, MaxFrameContacts+10)
+	for i := range s.Contacts {
+		s.Contacts[i] = solver.Contact{At: vec.V3{X: float64(i)}, Normal: vec.V3{Z: 1}, Fn: 1}
+	}
+	b = EncodeSnapshot(nil, s, 1, 1000)
+	d, err = DecodeSnapshot(b)
+	if err != nil || len(b) != SnapshotSize(s) || len(d.ContactForces) != MaxFrameContacts || d.ContactForces[MaxFrameContacts-1].At[0] != MaxFrameContacts-1 {
+		t.Errorf("capped contacts: %d bytes (SnapshotSize %d), %v", len(b), SnapshotSize(s), err)
+	}
+}
+
+// FuzzDecodeSnapshot: the decoder never panics, and an accepted frame is exactly as long as
+// its header and sections say.
+func FuzzDecodeSnapshot(f *testing.F) {
+	s := &world.Snapshot{
+		Pos:      []vec.V3{{X: 0}, {X: 0.01}, {X: 0.02}},
+		Strands:  []rope.Strand{{First: 0, Nodes: 3, Radius: 0.005}},
+		Tools:    []world.Tool{{Node: 1, Active: true}},
+		Tension:  []float64{1, 2},
+		Contacts: []solver.Contact{{A: 0, B: -1, At: vec.V3{Z: 0.005}, Normal: vec.V3{Z: 1}, Fn: 1}},
+	}
+	f.Add(EncodeSnapshot(nil, s, 0, 100))
+	s.Tension, s.Contacts = nil, nil
+	f.Add(EncodeSnapshot(nil, s, 0, 100))
+	f.Add([]byte("KSN2"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		d, err := DecodeSnapshot(b)
+		if err != nil {
+			return
+		}
+		n := headerSize + len(d.Strands)*strandSize + len(d.Pos)*nodeSize + len(d.Tools)*toolSize + len(d.Tensions)*tensionSize
+		if d.Flags&FlagContacts != 0 {
+			n += contactHead + len(d.ContactForces)*contactSize
+		}
+		if n != len(b) || len(d.ContactForces) > MaxFrameContacts || (d.Flags&FlagContacts == 0) != (d.ContactForces == nil) {
+			t.Fatalf("accepted %d bytes as %d: %+v", len(b), n, d)
+		}
+	})
 }
 
 // The hello and scene events carry the solver and the solvers a command may name.

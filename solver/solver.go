@@ -94,3 +94,27 @@ type Physical interface {
 	// snapshot instead of one interface call per segment).
 	AppendTensions(dst []float64) []float64
 }
+
+// Contact is one contact a solver resolved as a force: a segment against another segment or
+// against an obstacle, where it touched and what it carried.
+type Contact struct {
+	A, B     int     // global segments; B = −1 for an obstacle contact
+	Obstacle int     // the obstacle's index into Input.Obstacles, or −1 for a self contact
+	At       vec.V3  // the contact point on segment A's axis where the substep set the contact up (implicit: its start; dvi: its tension-only solve), m
+	Normal   vec.V3  // unit normal, from B (or the obstacle) towards A
+	Fn       float64 // normal force, N (≥ 0; pushes A along Normal, B the other way)
+	Ft       vec.V3  // tangential (friction) force on A, N (perpendicular to Normal; B takes −Ft)
+	Gap      float64 // distance between the surfaces at At, m (negative: overlap)
+}
+
+// ContactReporter is implemented by solvers that resolve contacts as forces (implicit, dvi):
+// the contacts of the last substep of the last Step, with their forces. The methods must not
+// allocate beyond growing dst.
+type ContactReporter interface {
+	// AppendContacts appends the contacts of the last substep to dst and returns it.
+	AppendContacts(dst []Contact) []Contact
+	// Residual returns the residual of the last substep's contact solve, m: how far its
+	// forces are from satisfying the contact conditions (non-penetration, complementarity,
+	// the Coulomb cone), each solver's own measure in units of length (0 without contacts).
+	Residual() float64
+}

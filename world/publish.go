@@ -53,6 +53,8 @@ func (p *Publisher) Latest(dst *Snapshot) uint64 {
 	dst.Strands = append(dst.Strands[:0], p.snap.Strands...)
 	dst.Tools = append(dst.Tools[:0], p.snap.Tools...)
 	dst.Tension = append(dst.Tension[:0], p.snap.Tension...)
+	dst.Contacts = append(dst.Contacts[:0], p.snap.Contacts...)
+	dst.Residual, dst.HasContacts = p.snap.Residual, p.snap.HasContacts
 	dst.Knot = p.snap.Knot
 	return n
 }

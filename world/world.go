@@ -198,6 +198,13 @@ type Snapshot struct {
 	// Tension is the axial force of every segment, N (positive: stretched), when the solver
 	// is physical (solver.Physical); empty otherwise. Tools carry their forces (Tool.Applied).
 	Tension []float64
+	// Contacts are the contacts of the solver's last substep with their normal and friction
+	// forces, and Residual the residual of its contact solve (m), when the solver resolves
+	// contacts as forces (solver.ContactReporter: implicit, dvi; HasContacts is then true,
+	// also while nothing touches); empty and 0 otherwise.
+	Contacts    []solver.Contact
+	Residual    float64
+	HasContacts bool
 }
 
 // Snapshot copies the current state into dst, reusing its buffers, and returns it.
@@ -213,6 +220,12 @@ func (w *World) Snapshot(dst *Snapshot) *Snapshot {
 	dst.Tension = dst.Tension[:0]
 	if p, ok := w.Solver.(solver.Physical); ok {
 		dst.Tension = p.AppendTensions(dst.Tension)
+	}
+	dst.Contacts, dst.Residual = dst.Contacts[:0], 0
+	c, ok := w.Solver.(solver.ContactReporter)
+	if dst.HasContacts = ok; ok {
+		dst.Contacts = c.AppendContacts(dst.Contacts)
+		dst.Residual = c.Residual()
 	}
 	return dst
 }

@@ -8,8 +8,13 @@ import (
 	"time"
 
 	"github.com/knotsim/knotsim/collide"
+	"github.com/knotsim/knotsim/material"
 	"github.com/knotsim/knotsim/rope"
+	"github.com/knotsim/knotsim/shape"
+	"github.com/knotsim/knotsim/solver"
+	"github.com/knotsim/knotsim/solver/dvi"
 	"github.com/knotsim/knotsim/solver/ftl"
+	"github.com/knotsim/knotsim/solver/implicit"
 	"github.com/knotsim/knotsim/vec"
 )
 
@@ -172,5 +177,101 @@ func TestPublisherConcurrent(t *testing.T) {
 	}
 	if allocs := testing.AllocsPerRun(100, func() { p.Publish(w) }); allocs != 0 {
 		t.Errorf("Publish allocates %v per call", allocs)
+	}
+}
+
+// Under a solver that resolves contacts as forces (solver.ContactReporter), snapshots carry
+// every contact with its forces and the contact solve's residual: a rope resting on a table
+// under gravity tilted 0.1 g along x (within the static friction cone, μs = 0.3) is held by
+// normal forces that sum to its weight and friction forces that sum to the tilt's pull, at
+// points on its axis; the publisher hands them on; FTL reports none.
+func TestSnapshotContacts(t *testing.T) {
+	const r, link, n = 0.001, 0.005, 21
+	mat := material.Material{Density: 1140, Young: 2e9, Shear: 2e9 / 2.8,
+		Friction: material.Friction{Static: 0.3, Kinetic: 0.2}, Damping: 5}
+	g := vec.V3{X: 0.981, Z: -9.81}
+	table := shape.Shape{Kind: shape.Plane, Axis: vec.V3{Z: 1}}
+	for _, name := range []string{"implicit", "dvi"} {
+		t.Run(name, func(t *testing.T) {
+			st := &rope.State{}
+			p := make([]vec.V3, n)
+			for i := range p {
+				p[i] = vec.V3{X: link * float64(i), Z: r}
+			}
+			if _, err := st.Add(rope.Spec{Radius: r, Link: link, Pos: p, Material: mat}); err != nil {
+				t.Fatal(err)
+			}
+			var sol solver.Solver
+			var err error
+			if name == "implicit" {
+				sol, err = implicit.New(implicit.DefaultParams(), collide.NewSphereBVH())
+			} else {
+				sol, err = dvi.New(dvi.DefaultParams(), collide.NewSphereBVH())
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			w, err := New(st, Config{Dt: 1e-3, Solver: sol, Gravity: g, Obstacles: []shape.Shape{table}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range 100 {
+				if err := w.Step(); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var s Snapshot
+			w.Snapshot(&s)
+			if len(s.Contacts) == 0 {
+				t.Fatal("no contacts in the snapshot of a rope lying on a table")
+			}
+			mass := mat.Density * math.Pi * r * r * link * (n - 1)
+			var fn float64
+			var ft vec.V3
+			for _, c := range s.Contacts {
+				if c.B != -1 || c.Obstacle != 0 || c.A < 0 || c.A >= n-1 {
+					t.Fatalf("contact %+v: want segment A against obstacle 0", c)
+				}
+				if c.Normal.Dist(vec.V3{Z: 1}) > 1e-9 {
+					t.Errorf("contact %+v: normal not the table's", c)
+				}
+				if math.Abs(c.At.Z-r) > 0.1*r || c.At.X < -r || c.At.X > link*(n-1)+r || math.Abs(c.Gap) > 0.1*r {
+					t.Errorf("contact %+v: point or gap not where the rope lies", c)
+				}
+				if c.Fn < 0 || math.Abs(c.Ft.Z) > 1e-9*(1+c.Ft.Norm()) {
+					t.Errorf("contact %+v: negative normal force or friction along the normal", c)
+				}
+				fn += c.Fn
+				ft = ft.Add(c.Ft)
+			}
+			want := mass * -g.Z
+			t.Logf("%d contacts: Σ Fn %.4g N (weight %.4g N), Σ Ft %.3g N (tilt %.3g N), residual %.3g m",
+				len(s.Contacts), fn, want, ft, -mass*g.X, s.Residual)
+			if math.Abs(fn-want) > 0.05*want {
+				t.Errorf("Σ Fn %.4g N, want the weight %.4g N", fn, want)
+			}
+			if math.Abs(ft.X+mass*g.X) > 0.1*mass*g.X || math.Abs(ft.Y) > 0.01*mass*g.X {
+				t.Errorf("Σ Ft %v N, want (%.4g, 0, 0)", ft, -mass*g.X)
+			}
+			if !(s.Residual >= 0 && s.Residual < 0.01*r) {
+				t.Errorf("residual %v m", s.Residual)
+			}
+			var pub Publisher
+			pub.Publish(w)
+			var out Snapshot
+			pub.Latest(&out)
+			if !out.HasContacts || !s.HasContacts || len(out.Contacts) != len(s.Contacts) || out.Contacts[0] != s.Contacts[0] || out.Residual != s.Residual {
+				t.Errorf("published %d contacts, residual %v; want %d, %v", len(out.Contacts), out.Residual, len(s.Contacts), s.Residual)
+			}
+			if allocs := testing.AllocsPerRun(100, func() { w.Snapshot(&s) }); allocs != 0 {
+				t.Errorf("Snapshot into a reused value: %v allocations", allocs)
+			}
+		})
+	}
+	w := newWorld(t)
+	var s Snapshot
+	s.Contacts, s.Residual, s.HasContacts = make([]solver.Contact, 3), 1, true
+	if w.Snapshot(&s); len(s.Contacts) != 0 || s.Residual != 0 || s.HasContacts {
+		t.Errorf("FTL snapshot: %d contacts, residual %v, has contacts %v", len(s.Contacts), s.Residual, s.HasContacts)
 	}
 }

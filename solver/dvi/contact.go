@@ -41,8 +41,10 @@ package dvi
 import (
 	"math"
 
+	"github.com/knotsim/knotsim/collide"
 	"github.com/knotsim/knotsim/rope"
 	"github.com/knotsim/knotsim/shape"
+	"github.com/knotsim/knotsim/solver"
 	"github.com/knotsim/knotsim/solver/internal/phys"
 	"github.com/knotsim/knotsim/vec"
 )
@@ -100,6 +102,12 @@ type crow struct {
 	lam   float64 // F_r, N
 	c0    float64 // C⁰ of the current iteration, m
 	sides [2]cside
+	// A normal row's contact, for AppendContacts: segment A, segment B (−1: an obstacle),
+	// the obstacle (−1: a self contact), the point on A's axis and the gap C_r where the
+	// rows were gathered (m).
+	a, b, ob int32
+	at       vec.V3
+	gap      float64
 }
 
 // cside is a row's coupling to one strand: the links round its nodes and its column X.
@@ -149,7 +157,8 @@ func (s *Solver) contactRows(st *rope.State, obs []shape.Shape) bool {
 		}
 		w := [4]float64{1 - u, u, -(1 - v), -v}
 		nodes := [4]int32{a, a + 1, b, b + 1}
-		r := crow{ci: int32(ci), nrm: int32(len(s.cr)), nn: 4, node: nodes, c: lim, mu: s.mus[c.A] + s.mus[c.B]}
+		r := crow{ci: int32(ci), nrm: int32(len(s.cr)), nn: 4, node: nodes, c: lim, mu: s.mus[c.A] + s.mus[c.B],
+			a: c.A, b: c.B, ob: -1, at: pa, gap: n.Dot(pa.Sub(pb)) - lim}
 		r.mu *= 0.5
 		if s.slid[ci] {
 			r.mu = 0.5 * (s.muk[c.A] + s.muk[c.B])
@@ -199,7 +208,7 @@ func (s *Solver) contactRows(st *rope.State, obs []shape.Shape) bool {
 				if d >= r+reach || s.w[i] == 0 {
 					continue
 				}
-				s.obsRows(nid, 1, [2]int32{i}, [2]float64{1}, sh.Axis, sh.Axis.Dot(sh.Center)+r, pos[i], s.xk[i], s.fwarmO[ci], mu)
+				s.obsRows(c, nid, 1, [2]int32{i}, [2]float64{1}, sh.Axis, sh.Axis.Dot(sh.Center)+r, pos[i], s.xk[i], s.fwarmO[ci], mu)
 				s.hasRowO[ci] = true
 			}
 			continue
@@ -211,17 +220,18 @@ func (s *Solver) contactRows(st *rope.State, obs []shape.Shape) bool {
 		}
 		// C = n·(p(t) − p̃(t)) + d − R: the gap, linearised about the current point.
 		p := p0.Lerp(p1, t)
-		s.obsRows(nid, 2, [2]int32{a, a + 1}, [2]float64{1 - t, t}, n, n.Dot(p)-d+r, p, s.xk[a].Lerp(s.xk[a+1], t), s.fwarmO[ci], mu)
+		s.obsRows(c, nid, 2, [2]int32{a, a + 1}, [2]float64{1 - t, t}, n, n.Dot(p)-d+r, p, s.xk[a].Lerp(s.xk[a+1], t), s.fwarmO[ci], mu)
 		s.hasRowO[ci] = true
 	}
 	return len(s.cr) > 0
 }
 
-// obsRows appends the normal row (and with μ > 0 the two tangent rows) of an obstacle contact
+// obsRows appends the normal row (and with μ > 0 the two tangent rows) of obstacle contact oc
 // on nn nodes with barycentric weights wt, normal n, C_n = n·x − c; p and pk are the contact
 // point now and at x^k (the first tangent is along its slide).
-func (s *Solver) obsRows(id int32, nn int, nodes [2]int32, wt [2]float64, n vec.V3, c float64, p, pk vec.V3, warm, mu float64) {
-	r := crow{ci: id, nrm: int32(len(s.cr)), nn: int8(nn), c: c, mu: mu, lam: warm}
+func (s *Solver) obsRows(oc *collide.Contact, id int32, nn int, nodes [2]int32, wt [2]float64, n vec.V3, c float64, p, pk vec.V3, warm, mu float64) {
+	r := crow{ci: id, nrm: int32(len(s.cr)), nn: int8(nn), c: c, mu: mu, lam: warm,
+		a: oc.A, b: -1, ob: oc.Obstacle, at: p, gap: n.Dot(p) - c}
 	for e := 0; e < nn; e++ {
 		r.node[e] = nodes[e]
 		r.g[e] = n.Scale(wt[e])
@@ -245,6 +255,45 @@ func (s *Solver) obsRows(id int32, nn int, nodes [2]int32, wt [2]float64, n vec.
 		s.cr = append(s.cr, rt)
 	}
 }
+
+var _ solver.ContactReporter = (*Solver)(nil)
+
+// AppendContacts implements solver.ContactReporter: it appends the contacts of the last
+// substep's multiplier solve to dst, one per normal row (self pairs by (A, B), then obstacle
+// contacts; a contact of a segment's node with a plane is one per node), with the point and
+// gap where the rows were gathered (the tension-only solve of the substep) and the rows'
+// forces F_r (N): the normal force along the row's normal, the friction force along its two
+// tangent rows. None under Contact "penalty", in a substep solved with the contacts out of the
+// multiplier solve (Fallbacks), or for the pairs beyond maxRows.
+func (s *Solver) AppendContacts(dst []solver.Contact) []solver.Contact {
+	for ri := range s.cr {
+		r := &s.cr[ri]
+		if r.kind != 0 {
+			continue
+		}
+		// g on A's nodes is the normal times weights that sum to 1.
+		var n vec.V3
+		for e := int8(0); e < min(r.nn, 2); e++ {
+			n = n.Add(r.g[e])
+		}
+		c := solver.Contact{A: int(r.a), B: int(r.b), Obstacle: int(r.ob), At: r.at, Normal: n, Fn: r.lam, Gap: r.gap}
+		for k := ri + 1; k < len(s.cr) && k <= ri+2 && s.cr[k].kind != 0; k++ {
+			q := &s.cr[k]
+			var t vec.V3
+			for e := int8(0); e < min(q.nn, 2); e++ {
+				t = t.Add(q.g[e])
+			}
+			c.Ft = c.Ft.Add(t.Scale(q.lam))
+		}
+		dst = append(dst, c)
+	}
+	return dst
+}
+
+// Residual implements solver.ContactReporter: the largest change of a row's constraint (m)
+// in the last sweep of the last substep's projected Gauss–Seidel, its natural-map residual
+// scaled by D's diagonal (0 when the last substep had no rows).
+func (s *Solver) Residual() float64 { return s.resid }
 
 // rowSides sets each row's sides: the strands its nodes lie on, the links round them and q_rj,
 // and the offsets of its columns X in s.cx; it marks the strands touched in s.touched.
@@ -382,6 +431,7 @@ func (s *Solver) solveJoint(st *rope.State, h float64) error {
 		}
 		s.iters = max(s.iters, it+1)
 	}
+	s.resid = pgsLast
 	s.rowsDone(st.Pos)
 	return nil
 }

@@ -214,6 +214,7 @@ type Solver struct {
 	hasRowO     []bool     // per obstacle candidate
 	xw          []vec.V3   // per node: the positions contactRows gathered the rows at, m
 	rowsCapped  bool       // contactRows left pairs out for maxRows
+	resid       float64    // the last substep's projected Gauss–Seidel residual, m (Residual)
 	skipRowless bool       // project skips the candidates without rows (rowless held)
 	wKey        []uint64   // scratch of broadPhase: the self pairs with a warm start, (A, B)
 	wF          []float64  // ... their normal forces, N
@@ -337,6 +338,7 @@ func (s *Solver) Reset(st *rope.State) error {
 	s.grasps = s.grasps[:0]
 	s.self = s.self[:0]
 	s.obs = s.obs[:0]
+	s.cr, s.resid = s.cr[:0], 0
 	return nil
 }
 

@@ -341,6 +341,9 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h, f, frac float64) e
 	for round := 0; ; round++ {
 		s.predict(st, in, h)
 		s.linkDirections(st)
+		// The rows and residual AppendContacts and Residual report are this round's: none
+		// unless the joint solve gathers them.
+		s.cr, s.resid = s.cr[:0], 0
 		var err error
 		if s.projOnly {
 			s.projectChains(st, h)

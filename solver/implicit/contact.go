@@ -15,7 +15,7 @@ import (
 
 // crow is one contact of a substep: its nodes and weights (the relative motion of the
 // contact points is Σ wt_k·Δx_{node_k}, seed 003 Eq. 3.62), its frame (normal from B to A,
-// two tangents) and its gap.
+// two tangents), its gap and the contact point on A.
 type crow struct {
 	key  uint64 // self: A<<32 | B; obstacle: 1<<63 | A<<32 | obstacle
 	node [4]int32
@@ -24,20 +24,15 @@ type crow struct {
 	fr   [3]vec.V3 // normal, tangent, tangent
 	gap  float64   // m: axis distance − radii (negative: overlap)
 	mu   float64   // this substep's friction coefficient
+	at   vec.V3    // m: the closest point on A's axis at the substep's start
 }
 
-// ContactForce is one contact of the last substep: where it is and what it carries.
-type ContactForce struct {
-	A, B     int     // segments (B = −1: an obstacle)
-	Obstacle int     // the obstacle's index, or −1
-	Normal   vec.V3  // unit, from B (or the obstacle) towards A
-	Fn       float64 // normal force, N (≥ 0)
-	Ft       vec.V3  // tangential (friction) force on A, N
-	Gap      float64 // gap at the substep's start, m
-}
+var _ solver.ContactReporter = (*Solver)(nil)
 
-// AppendContacts appends the contacts of the last substep to dst.
-func (s *Solver) AppendContacts(dst []ContactForce) []ContactForce {
+// AppendContacts implements solver.ContactReporter: it appends the contacts of the last
+// substep to dst (in key order: self pairs by (A, B), then obstacle contacts by (A,
+// obstacle)), with the forces λ of its NCP solve (N).
+func (s *Solver) AppendContacts(dst []solver.Contact) []solver.Contact {
 	for c := range s.rows {
 		r := &s.rows[c]
 		a, b, o := int(r.key>>32&0x7fffffff), int(r.key&0xffffffff), -1
@@ -45,7 +40,7 @@ func (s *Solver) AppendContacts(dst []ContactForce) []ContactForce {
 			o, b = b, -1
 		}
 		l := s.lam[3*c : 3*c+3]
-		dst = append(dst, ContactForce{A: a, B: b, Obstacle: o, Normal: r.fr[0], Fn: l[0],
+		dst = append(dst, solver.Contact{A: a, B: b, Obstacle: o, At: r.at, Normal: r.fr[0], Fn: l[0],
 			Ft: r.fr[1].Scale(l[1]).Add(r.fr[2].Scale(l[2])), Gap: r.gap})
 	}
 	return dst
@@ -101,7 +96,7 @@ func (s *Solver) contacts(st *rope.State, in *solver.Input) error {
 		}
 		mu := 0.5 * (s.mus[c.A] + s.mus[c.B])
 		s.rows = append(s.rows, crow{key: selfKey(c.A, c.B), node: [4]int32{a, a + 1, b, b + 1},
-			wt: [4]float64{1 - c.S, c.S, -(1 - c.T), -c.T}, nn: 4, fr: frame(n), gap: gap, mu: mu})
+			wt: [4]float64{1 - c.S, c.S, -(1 - c.T), -c.T}, nn: 4, fr: frame(n), gap: gap, mu: mu, at: c.PA})
 	}
 	for ci := range s.obs {
 		c := &s.obs[ci]
@@ -111,7 +106,7 @@ func (s *Solver) contacts(st *rope.State, in *solver.Input) error {
 			continue
 		}
 		s.rows = append(s.rows, crow{key: obsKey(c.A, c.Obstacle), node: [4]int32{a, a + 1},
-			wt: [4]float64{1 - c.S, c.S}, nn: 2, fr: frame(c.N), gap: gap, mu: s.mus[c.A]})
+			wt: [4]float64{1 - c.S, c.S}, nn: 2, fr: frame(c.N), gap: gap, mu: s.mus[c.A], at: c.PA})
 	}
 	if len(s.rows) > s.P.MaxContacts {
 		slices.SortFunc(s.rows, func(p, q crow) int { return cmp.Compare(p.gap, q.gap) })

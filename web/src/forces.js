@@ -115,3 +115,29 @@ export function formatNewtons(f) {
   if (a >= 1) return `${f.toFixed(2)} N`;
   return `${f.toFixed(3)} N`;
 }
+
+/**
+ * Contact force lines: for each of the n contacts of data (9 numbers each: point (m), normal
+ * force (N), friction force (N), as protocol.js decodes them) two line segments from the
+ * point, along the normal force and along the friction force, each as long as a tool's force
+ * arrow of that magnitude (arrowLength with the same decade). Writes out[12k … 12k + 5] (the
+ * normal's two vertices) and out[12k + 6 … 12k + 11] (the friction's); a force too small for
+ * an arrow gets a zero-length segment at the point. Returns how many segments have a length.
+ */
+export function contactLines(data, n, decade, out) {
+  let drawn = 0;
+  for (let k = 0; k < n; k++) {
+    const d = 9 * k, o = 12 * k;
+    for (let s = 0; s < 2; s++) {
+      const fx = data[d + 3 + 3 * s], fy = data[d + 4 + 3 * s], fz = data[d + 5 + 3 * s];
+      const f = Math.hypot(fx, fy, fz);
+      const L = arrowLength(f, decade);
+      const q = L > 0 ? L / f : 0;
+      const v = o + 6 * s;
+      out[v] = data[d]; out[v + 1] = data[d + 1]; out[v + 2] = data[d + 2];
+      out[v + 3] = data[d] + fx * q; out[v + 4] = data[d + 1] + fy * q; out[v + 5] = data[d + 2] + fz * q;
+      if (L > 0) drawn++;
+    }
+  }
+  return drawn;
+}

@@ -6,15 +6,17 @@
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import './style.css';
-import { newSnapshot, decodeSnapshot, cmd, knotTitle, knotLines } from './protocol.js';
+import { newSnapshot, decodeSnapshot, cmd, knotTitle, knotLines, MAX_CONTACTS } from './protocol.js';
 import { RopeTube } from './rope.js';
-import { tensionRange, colormapCSS, arrowLength, formatNewtons, niceCeil, ARROW_REF } from './forces.js';
+import { tensionRange, colormapCSS, arrowLength, formatNewtons, niceCeil, ARROW_REF, contactLines } from './forces.js';
 import { buildObstacles, disposeGroup } from './obstacles.js';
 
 const $ = (id) => document.getElementById(id);
 const ROPE_COLORS = [0xff6a1a, 0x2bb5a8, 0xd94fd0, 0xe8d23a];
 const TOOL_COLORS = [0xffe14d, 0x4da6ff];
 const SCRIPTED_ARROW_COLOR = 0xe6e9f2; // force arrows of the scene's scripted tools
+const CONTACT_NORMAL_COLOR = 0x5cff7a; // contact force lines: the normal force
+const CONTACT_FRICTION_COLOR = 0xff5cd6; // ... and the friction force
 const PICK_PX = 14; // a press this close (CSS px) to a node's screen position grasps it
 
 // ---------------------------------------------------------------- three.js scene
@@ -132,6 +134,30 @@ function arrow(i) {
   return arrows[i];
 }
 
+// contact forces (snapshots with the contact section): one LineSegments for every contact, a
+// segment along its normal force and one along its friction force (forces.js contactLines),
+// drawn over the rope; its buffers are sized once for MAX_CONTACTS and only the draw range
+// changes
+const contactGeo = new THREE.BufferGeometry();
+const contactPos = new THREE.BufferAttribute(new Float32Array(MAX_CONTACTS * 12), 3);
+contactPos.setUsage(THREE.DynamicDrawUsage);
+{
+  const col = new Float32Array(MAX_CONTACTS * 12);
+  const nc = new THREE.Color(CONTACT_NORMAL_COLOR), fc = new THREE.Color(CONTACT_FRICTION_COLOR);
+  for (let v = 0; v < MAX_CONTACTS * 4; v++) {
+    const c = v % 4 < 2 ? nc : fc;
+    col[3 * v] = c.r; col[3 * v + 1] = c.g; col[3 * v + 2] = c.b;
+  }
+  contactGeo.setAttribute('position', contactPos);
+  contactGeo.setAttribute('color', new THREE.BufferAttribute(col, 3));
+}
+contactGeo.setDrawRange(0, 0);
+const contactLineSegs = new THREE.LineSegments(contactGeo, new THREE.LineBasicMaterial({ vertexColors: true, depthTest: false, transparent: true, fog: false }));
+contactLineSegs.frustumCulled = false;
+contactLineSegs.renderOrder = 10;
+contactLineSegs.visible = false;
+scene.add(contactLineSegs);
+
 const controls = new OrbitControls(camera, renderer.domElement);
 controls.enableDamping = true;
 controls.dampingFactor = 0.12;
@@ -151,6 +177,7 @@ let params = {};
 let solver = ''; // the current world's solver type ("ftl", "pbd"; "" when the server does not say)
 let sceneEvents = 0;
 const tension = { peak: 0, range: 0, max: 0, shown: false };
+const contactView = { shown: 0, lines: 0 }; // contacts drawn, segments with a length
 let arrowDecade = 0.1; // m of arrow per decade of force (fitView scales it to the scene)
 const stats = { frames: 0, snapshots: 0, fps: 0, lastKnot: null, knotTitle: '', badFrames: 0 };
 const drag = { active: false, tool: 0, node: -1, point: new THREE.Vector3(), target: new THREE.Vector3(), pending: false, x: 0, y: 0, pointerId: -1 };
@@ -336,13 +363,30 @@ function updateRope() {
     a.setXYZ(1, target.x, target.y, target.z);
     a.needsUpdate = true;
   }
-  updateArrows(rmax);
+  updateArrows(rmax, updateContactForces());
+}
+
+/** Draws the snapshot's contact forces when it has them and the toggle is on; returns whether
+ * any line has a length (the arrow scale note then applies to them). */
+function updateContactForces() {
+  const n = snap.hasContacts && $('contactforces').checked ? Math.min(snap.nContacts, MAX_CONTACTS) : 0;
+  contactLineSegs.visible = n > 0;
+  contactView.shown = n;
+  contactView.lines = 0;
+  if (n === 0) return false;
+  contactView.lines = contactLines(snap.contactData, n, arrowDecade, contactPos.array);
+  contactPos.clearUpdateRanges();
+  contactPos.addUpdateRange(0, n * 12);
+  contactPos.needsUpdate = true;
+  contactGeo.setDrawRange(0, n * 4);
+  return contactView.lines > 0;
 }
 
 const tensionArg = { values: null, firstSeg: 0, range: 1 };
 
-/** Places a force arrow at every active tool with a force; hides the others. */
-function updateArrows(rmax) {
+/** Places a force arrow at every active tool with a force; hides the others. contacts: contact
+ * force lines are drawn (to the same scale). */
+function updateArrows(rmax, contacts) {
   const p = snap.positions;
   let user = 0, shown = 0;
   const w = Math.max(arrowDecade * 0.02, rmax * 0.5);
@@ -371,8 +415,8 @@ function updateArrows(rmax) {
     shown++;
   }
   const note = $('arrow-scale');
-  note.hidden = shown === 0;
-  if (shown) note.textContent = `force arrows: ${(arrowDecade * 100).toFixed(arrowDecade < 0.1 ? 1 : 0)} cm per ×10 above ${ARROW_REF} N (log)`;
+  note.hidden = shown === 0 && !contacts;
+  if (!note.hidden) note.textContent = `force arrows: ${(arrowDecade * 100).toFixed(arrowDecade < 0.1 ? 1 : 0)} cm per ×10 above ${ARROW_REF} N (log)`;
 }
 
 let legendFor = -1;
@@ -625,7 +669,9 @@ function updateButtons() {
 function updateStats() {
   $('s-rate').textContent = `${Math.round(snap.cyclesPerSecond)} cycles/s`;
   $('s-cycle').textContent = `${snap.cycle} (${snap.time.toFixed(2)} s)`;
-  $('s-contacts').textContent = snap.contacts;
+  $('s-contacts').textContent = snap.hasContacts ? `${snap.contacts} (${snap.nContacts} with forces)` : snap.contacts;
+  $('r-residual').hidden = !snap.hasContacts;
+  if (snap.hasContacts) $('s-residual').textContent = snap.residual === 0 ? '0 m' : `${snap.residual.toExponential(2)} m`;
   $('s-clusters').textContent = snap.clusters;
   $('s-nodes').textContent = snap.nNodes;
   for (let t = 0; t < 2; t++) {
@@ -641,6 +687,7 @@ $('reset').onclick = () => send(cmd.reset());
 $('scene').onchange = (e) => send(cmd.scene(e.target.value));
 $('solver').onchange = (e) => send(cmd.solver(e.target.value));
 $('tension').onchange = () => { ropeDirty = haveSnap; };
+$('contactforces').onchange = () => { ropeDirty = haveSnap; };
 $('legend-bar').style.background = colormapCSS();
 for (const id of ['epsilon', 'radius']) {
   const el = $(id);
@@ -707,6 +754,7 @@ window.knotsim = {
   get sceneEvents() { return sceneEvents; },
   get hasTensions() { return snap.hasTensions; },
   get tension() { return { ...tension }; },
+  get contactForces() { return { has: snap.hasContacts, n: snap.nContacts, residual: snap.residual, shown: contactView.shown, lines: contactView.lines }; },
   get arrows() { return arrows.filter((a) => a.visible).map((a) => ({ length: a.userData.length, force: a.userData.force })); },
   force(t) { const x = userTool(t); return x && x.active && x.hasForce ? [...x.force] : null; },
   get reallocations() { return tubes.reduce((n, t) => n + t.reallocations, 0); },

@@ -2,13 +2,17 @@
 //
 // Server → client binary frames are snapshots, little-endian:
 //   u32 magic 0x324E534B ("KSN2"), u32 cycle, f64 time (s), f32 cycles_per_second,
-//   u16 contacts, u16 clusters, u16 nStrands, u16 nTools, u32 nNodes, u32 flags (bit 0: tensions),
+//   u16 contacts, u16 clusters, u16 nStrands, u16 nTools, u32 nNodes,
+//   u32 flags (bit 0: tensions, bit 1: contacts),
 //   per strand: u32 first, u32 nodes, f32 radius (m),
 //   nNodes × 3 f32 positions (m),
 //   per tool (32 bytes): i32 node (−1 none), u8 active, u8 controller-owned, u8 has-force,
 //     u8 mode (0 position, 1 force), f32 × 3 target (m), f32 × 3 force on the rope (N),
 //   if flags bit 0: nSegments f32 tensions (N, positive stretched) in global segment order,
-//     nSegments = Σ max(nodes − 1, 0) over the strands.
+//     nSegments = Σ max(nodes − 1, 0) over the strands,
+//   if flags bit 1: u32 nContacts (≤ MAX_CONTACTS), f32 residual of the contact solve (m), then
+//     per contact (36 bytes): f32 × 3 point on segment A's axis (m), f32 × 3 normal force on A
+//     (N), f32 × 3 friction force on A (N).
 // Server → client text frames are JSON events (hello, scene, knot, state, error);
 // client → server text frames are JSON commands (see the builders below).
 
@@ -17,6 +21,9 @@ export const HEADER_BYTES = 36;
 export const STRAND_BYTES = 12;
 export const TOOL_BYTES = 32;
 export const FLAG_TENSIONS = 1;
+export const FLAG_CONTACTS = 2;
+export const CONTACT_BYTES = 36;
+export const MAX_CONTACTS = 4096; // server.MaxFrameContacts: a frame never carries more
 
 /** A reusable snapshot: decodeSnapshot fills it and grows its arrays only when needed. */
 export function newSnapshot() {
@@ -32,9 +39,13 @@ export function newSnapshot() {
     nNodes: 0,
     nSegments: 0, // Σ max(nodes − 1, 0)
     hasTensions: false,
+    hasContacts: false,
+    nContacts: 0,
+    residual: 0, // m, the contact solve's residual (when hasContacts)
     strands: [], // {first, nodes, radius, firstSeg}
     positions: new Float32Array(0), // nNodes*3, m
     tensions: new Float32Array(0), // nSegments (when hasTensions), N
+    contactData: new Float32Array(0), // nContacts × 9 (when hasContacts): point (m), normal force (N), friction force (N)
     tools: [], // {node, active, owned, hasForce, mode, target: Float32Array(3), force: Float32Array(3)}
   };
 }
@@ -42,7 +53,8 @@ export function newSnapshot() {
 /**
  * Decodes one binary snapshot frame into snap (reused: no allocation once its arrays are large
  * enough). Throws an Error naming the problem for a malformed frame (bad magic, unknown flags,
- * a strand beyond the nodes, a length other than the header implies).
+ * a strand beyond the nodes, more than MAX_CONTACTS contacts, a length other than the header
+ * implies).
  * @param {ArrayBuffer} buf
  * @param {ReturnType<typeof newSnapshot>} snap
  */
@@ -55,7 +67,7 @@ export function decodeSnapshot(buf, snap = newSnapshot()) {
   const nTools = dv.getUint16(26, true);
   const nNodes = dv.getUint32(28, true);
   const flags = dv.getUint32(32, true);
-  if (flags & ~FLAG_TENSIONS) throw new Error(`snapshot: unknown flags 0x${flags.toString(16)}`);
+  if (flags & ~(FLAG_TENSIONS | FLAG_CONTACTS)) throw new Error(`snapshot: unknown flags 0x${flags.toString(16)}`);
   const fixed = HEADER_BYTES + nStrands * STRAND_BYTES + nNodes * 12 + nTools * TOOL_BYTES;
   if (buf.byteLength < fixed) throw new Error(`snapshot: ${buf.byteLength} bytes, expected at least ${fixed}`);
   snap.cycle = dv.getUint32(4, true);
@@ -76,7 +88,15 @@ export function decodeSnapshot(buf, snap = newSnapshot()) {
     nSegments += Math.max(st.nodes - 1, 0);
   }
   const hasTensions = (flags & FLAG_TENSIONS) !== 0;
-  const want = fixed + (hasTensions ? nSegments * 4 : 0);
+  const hasContacts = (flags & FLAG_CONTACTS) !== 0;
+  let want = fixed + (hasTensions ? nSegments * 4 : 0);
+  let nContacts = 0;
+  if (hasContacts) {
+    if (buf.byteLength < want + 8) throw new Error(`snapshot: ${buf.byteLength} bytes, expected at least ${want + 8}`);
+    nContacts = dv.getUint32(want, true);
+    if (nContacts > MAX_CONTACTS) throw new Error(`snapshot: ${nContacts} contacts, at most ${MAX_CONTACTS}`);
+    want += 8 + nContacts * CONTACT_BYTES;
+  }
   if (buf.byteLength !== want) throw new Error(`snapshot: ${buf.byteLength} bytes, expected ${want}`);
   snap.strands.length = nStrands;
   snap.flags = flags;
@@ -85,6 +105,8 @@ export function decodeSnapshot(buf, snap = newSnapshot()) {
   snap.nNodes = nNodes;
   snap.nSegments = nSegments;
   snap.hasTensions = hasTensions;
+  snap.hasContacts = hasContacts;
+  snap.nContacts = nContacts;
   if (snap.positions.length < nNodes * 3) snap.positions = new Float32Array(nNodes * 3);
   const pos = snap.positions;
   for (let i = 0; i < nNodes * 3; i++, off += 4) pos[i] = dv.getFloat32(off, true);
@@ -109,20 +131,33 @@ export function decodeSnapshot(buf, snap = newSnapshot()) {
     const ten = snap.tensions;
     for (let i = 0; i < nSegments; i++, off += 4) ten[i] = dv.getFloat32(off, true);
   }
+  snap.residual = 0;
+  if (hasContacts) {
+    snap.residual = dv.getFloat32(off + 4, true);
+    off += 8;
+    if (snap.contactData.length < nContacts * 9) snap.contactData = new Float32Array(nContacts * 9);
+    const cd = snap.contactData;
+    for (let i = 0; i < nContacts * 9; i++, off += 4) cd[i] = dv.getFloat32(off, true);
+  }
   return snap;
 }
 
 /**
  * Encodes a snapshot (the inverse of decodeSnapshot; used by tests and the mock server).
  * s.tensions, when given (an array of Σ max(nodes − 1, 0) values), sets flag bit 0; tools may
- * omit hasForce, mode and force.
+ * omit hasForce, mode and force. s.hasContacts sets flag bit 1 and writes s.nContacts (default
+ * s.contactData.length / 9) contacts from s.contactData (9 numbers each) and s.residual.
  */
 export function encodeSnapshot(s) {
   const nStrands = s.strands.length, nTools = s.tools.length, nNodes = s.nNodes;
   const nSegments = s.strands.reduce((n, st) => n + Math.max(st.nodes - 1, 0), 0);
   const tensions = s.tensions ?? null;
   if (tensions && tensions.length !== nSegments) throw new Error(`encodeSnapshot: ${tensions.length} tensions for ${nSegments} segments`);
-  const buf = new ArrayBuffer(HEADER_BYTES + nStrands * STRAND_BYTES + nNodes * 12 + nTools * TOOL_BYTES + (tensions ? nSegments * 4 : 0));
+  const contacts = s.hasContacts ? (s.contactData ?? []) : null;
+  const nContacts = contacts ? (s.nContacts ?? contacts.length / 9) : 0;
+  if (contacts && !(Number.isInteger(nContacts) && nContacts * 9 <= contacts.length)) throw new Error(`encodeSnapshot: ${nContacts} contacts from ${contacts.length} numbers`);
+  const buf = new ArrayBuffer(HEADER_BYTES + nStrands * STRAND_BYTES + nNodes * 12 + nTools * TOOL_BYTES + (tensions ? nSegments * 4 : 0) +
+    (contacts ? 8 + nContacts * CONTACT_BYTES : 0));
   const dv = new DataView(buf);
   dv.setUint32(0, MAGIC, true);
   dv.setUint32(4, s.cycle, true);
@@ -133,7 +168,7 @@ export function encodeSnapshot(s) {
   dv.setUint16(24, nStrands, true);
   dv.setUint16(26, nTools, true);
   dv.setUint32(28, nNodes, true);
-  dv.setUint32(32, tensions ? FLAG_TENSIONS : 0, true);
+  dv.setUint32(32, (tensions ? FLAG_TENSIONS : 0) | (contacts ? FLAG_CONTACTS : 0), true);
   let off = HEADER_BYTES;
   for (const st of s.strands) {
     dv.setUint32(off, st.first, true);
@@ -155,6 +190,12 @@ export function encodeSnapshot(s) {
     off += TOOL_BYTES;
   }
   if (tensions) for (let i = 0; i < nSegments; i++, off += 4) dv.setFloat32(off, tensions[i], true);
+  if (contacts) {
+    dv.setUint32(off, nContacts, true);
+    dv.setFloat32(off + 4, s.residual ?? 0, true);
+    off += 8;
+    for (let i = 0; i < nContacts * 9; i++, off += 4) dv.setFloat32(off, contacts[i], true);
+  }
   return buf;
 }
 

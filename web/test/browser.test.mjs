@@ -4,8 +4,9 @@
 // drag moves the grasped node in the server's state, that the panel names the knot of a
 // selected scene, and how many frames per second the page draws with a 500-link rope; the
 // solver selector (from the hello's "solvers"; switching to "pbd" and "dvi" when the server offers them);
-// and, against a mock WebSocket server (playwright's routeWebSocket) sending hand-built
-// protocol version 2 frames, the tension colouring, its legend and toggle, and the force arrows.
+// the contact forces of dvi frames (issue 12); and, against a mock WebSocket server
+// (playwright's routeWebSocket) sending hand-built protocol version 2 frames, the tension
+// colouring, its legend and toggle, and the force arrows.
 // Screenshots go to web/test/out/. Run: make browsertest (or cd web && node --test test/).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -189,9 +190,11 @@ test('viewer renders, drags the rope, names the knot', async (t) => {
       await page.selectOption('#solver', 'dvi');
       await page.waitForFunction((d) => knotsim.sceneEvents > d && knotsim.solver === 'dvi', d, { timeout: 30000 });
       await page.waitForFunction(() => knotsim.hasTensions && knotsim.tension.shown && knotsim.tension.max > 0, null, { timeout: 30000 });
-      const kd = await page.evaluate(() => ({ tension: knotsim.tension, arrows: knotsim.arrows }));
+      // its contact forces (issue 12): the contact section, its residual in the panel
+      await page.waitForFunction(() => knotsim.contactForces.has && !document.getElementById('r-residual').hidden, null, { timeout: 30000 });
+      const kd = await page.evaluate(() => ({ tension: knotsim.tension, arrows: knotsim.arrows, contacts: knotsim.contactForces }));
       await page.screenshot({ path: join(out, 'dvi.png') });
-      console.log(`dvi: tension range ${kd.tension.range} N (largest ${kd.tension.max.toFixed(3)} N), arrows ${JSON.stringify(kd.arrows)}`);
+      console.log(`dvi: tension range ${kd.tension.range} N (largest ${kd.tension.max.toFixed(3)} N), arrows ${JSON.stringify(kd.arrows)}, contacts ${JSON.stringify(kd.contacts)}`);
       assert.equal(await page.$eval('#solver', (el) => el.value), 'dvi');
     }
     // and back
@@ -199,6 +202,7 @@ test('viewer renders, drags the rope, names the knot', async (t) => {
     await page.selectOption('#solver', 'ftl');
     await page.waitForFunction((m) => knotsim.sceneEvents > m && knotsim.solver === 'ftl', m, { timeout: 30000 });
     await page.waitForFunction(() => !knotsim.hasTensions && knotsim.arrows.length === 0 && document.getElementById('legend').hidden, null, { timeout: 30000 });
+    await page.waitForFunction(() => !knotsim.contactForces.has && knotsim.contactForces.shown === 0 && document.getElementById('r-residual').hidden, null, { timeout: 30000 });
     assert.deepEqual(page.errors, []);
   });
   await page.close();

@@ -2,9 +2,9 @@
 // Chaikin smoothing and the force display helpers (tension colormap, legend range, arrows).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodeSnapshot, encodeSnapshot, newSnapshot, knotTitle, cmd, MAGIC } from '../src/protocol.js';
+import { decodeSnapshot, encodeSnapshot, newSnapshot, knotTitle, cmd, MAGIC, MAX_CONTACTS } from '../src/protocol.js';
 import { chaikinOpen, chaikinCount, chaikin, chaikinOpenScalar } from '../src/rope.js';
-import { colormap, tensionToUnit, colormapCSS, niceCeil, tensionRange, nodeTensions, arrowLength, formatNewtons } from '../src/forces.js';
+import { colormap, tensionToUnit, colormapCSS, niceCeil, tensionRange, nodeTensions, arrowLength, formatNewtons, contactLines } from '../src/forces.js';
 
 const sample = () => ({
   cycle: 1234, time: 1.234, cyclesPerSecond: 999.5, contacts: 7, clusters: 2, nNodes: 3,
@@ -54,7 +54,7 @@ test('malformed snapshots are errors', () => {
   new DataView(over).setUint32(36 + 4, 9, true); // strand beyond the nodes
   assert.throws(() => decodeSnapshot(over), /beyond/);
   const flags = buf.slice(0);
-  new DataView(flags).setUint32(32, 2, true);
+  new DataView(flags).setUint32(32, 4, true);
   assert.throws(() => decodeSnapshot(flags), /unknown flags/);
   const v1 = buf.slice(0);
   new DataView(v1).setUint32(0, 0x314e534b, true); // "KSN1"
@@ -135,6 +135,77 @@ test('version 2 frames with forces and tensions (built by hand)', () => {
   assert.throws(() => encodeSnapshot({ ...decodeSnapshot(handFrame()), tensions: [1] }), /tensions/);
 });
 
+/**
+ * handFrame's tensioned frame followed by a contact section written byte by byte: two contacts
+ * (point, normal force, friction force) and the residual.
+ */
+const HAND_CONTACTS = [
+  [0.005, 0, 0.001, 0, 0, 0.5, -0.125, 0, 0],
+  [0.015, 0.25, 0, 0, -2, 0, 0.5, 0, 0.25],
+];
+function handContactFrame() {
+  const base = new Uint8Array(handFrame());
+  const dv = new DataView(new ArrayBuffer(base.byteLength + 8 + 2 * 36));
+  new Uint8Array(dv.buffer).set(base);
+  dv.setUint32(32, 3, true); // flags: tensions and contacts
+  let o = base.byteLength;
+  dv.setUint32(o, 2, true); // nContacts
+  dv.setFloat32(o + 4, 1.5e-6, true); // residual, m
+  o += 8;
+  for (const c of HAND_CONTACTS) for (const v of c) { dv.setFloat32(o, v, true); o += 4; }
+  assert.equal(o, dv.byteLength);
+  return dv.buffer;
+}
+
+test('frames with the contact section (flag bit 1, built by hand)', () => {
+  const snap = decodeSnapshot(handContactFrame());
+  assert.equal(snap.flags, 3);
+  assert.equal(snap.hasTensions, true);
+  assert.equal(snap.hasContacts, true);
+  assert.equal(snap.nContacts, 2);
+  assert.equal(snap.residual, Math.fround(1.5e-6));
+  assert.deepEqual([...snap.tensions.subarray(0, 3)], [2.5, 0.75, -0.25]);
+  assert.deepEqual([...snap.contactData.subarray(0, 18)], HAND_CONTACTS.flat().map(Math.fround));
+
+  // the same snapshot reused for a frame without contacts: the flag clears, the count is 0
+  decodeSnapshot(handFrame(), snap);
+  assert.equal(snap.hasContacts, false);
+  assert.equal(snap.nContacts, 0);
+  assert.equal(snap.residual, 0);
+
+  // the encoder writes the same bytes
+  const again = encodeSnapshot({ ...decodeSnapshot(handContactFrame()), tensions: [2.5, 0.75, -0.25] });
+  assert.deepEqual(new Uint8Array(again), new Uint8Array(handContactFrame()));
+  // a contact solver with nothing touching: the section's 8 bytes, no contacts
+  const none = encodeSnapshot({ ...decodeSnapshot(handFrame()), tensions: [2.5, 0.75, -0.25], hasContacts: true, contactData: [], residual: 0 });
+  assert.equal(none.byteLength, handFrame().byteLength + 8);
+  const empty = decodeSnapshot(none);
+  assert.equal(empty.hasContacts, true);
+  assert.equal(empty.nContacts, 0);
+
+  // strictness: one byte short or long, a count beyond the bytes or beyond MAX_CONTACTS, the
+  // flag without its section, the section without its flag
+  const full = handContactFrame();
+  assert.throws(() => decodeSnapshot(full.slice(0, full.byteLength - 1)), /expected/);
+  const extra = new Uint8Array(full.byteLength + 1);
+  extra.set(new Uint8Array(full));
+  assert.throws(() => decodeSnapshot(extra.buffer), /expected/);
+  const countAt = handFrame().byteLength;
+  assert.throws(() => decodeSnapshot(full.slice(0, countAt + 4)), /at least/);
+  const more = full.slice(0);
+  new DataView(more).setUint32(countAt, 3, true);
+  assert.throws(() => decodeSnapshot(more), /expected/);
+  const huge = full.slice(0);
+  new DataView(huge).setUint32(countAt, MAX_CONTACTS + 1, true);
+  assert.throws(() => decodeSnapshot(huge), /at most 4096/);
+  const flagOnly = handFrame();
+  new DataView(flagOnly).setUint32(32, 3, true);
+  assert.throws(() => decodeSnapshot(flagOnly), /expected/);
+  const noFlag = full.slice(0);
+  new DataView(noFlag).setUint32(32, 1, true);
+  assert.throws(() => decodeSnapshot(noFlag), /expected/);
+});
+
 test('the solver command', () => {
   assert.deepEqual(cmd.solver('pbd'), { type: 'solver', name: 'pbd' });
 });
@@ -203,6 +274,18 @@ test('force arrows: log length, none for no force; panel numbers', () => {
     prev = l;
   }
   assert.deepEqual([0.1534, 2.414, 12.34, 1250].map(formatNewtons), ['0.153 N', '2.41 N', '12.3 N', '1250 N']);
+});
+
+test('contact force lines: from the point along each force, arrow lengths', () => {
+  const out = new Float32Array(24).fill(NaN);
+  const data = [0.5, 0, 1, 0, 0, 0.9, -3, 4, 0, /* second: no friction */ 1, 1, 1, 0, -9.9, 0, 0, 0, 0];
+  assert.equal(contactLines(data, 2, 0.1, out), 3);
+  const near = (a, b) => a.every((v, i) => Math.abs(v - b[i]) < 1e-6);
+  assert.ok(near([...out.subarray(0, 6)], [0.5, 0, 1, 0.5, 0, 1 + arrowLength(0.9)]), `normal ${out.subarray(0, 6)}`);
+  const L = arrowLength(5);
+  assert.ok(near([...out.subarray(6, 12)], [0.5, 0, 1, 0.5 - 0.6 * L, 0.8 * L, 1]), `friction ${out.subarray(6, 12)}`);
+  assert.ok(near([...out.subarray(12, 18)], [1, 1, 1, 1, 1 - arrowLength(9.9), 1]), `second normal ${out.subarray(12, 18)}`);
+  assert.deepEqual([...out.subarray(18, 24)], [1, 1, 1, 1, 1, 1], 'no friction: a zero-length segment at the point');
 });
 
 test('knot titles', () => {
