@@ -527,3 +527,27 @@ func (c *Cholesky) SolveWindow3(x []float64, first int) {
 		i--
 	}
 }
+
+// ClearWindow3 zeroes what SolveWindow3(x, first) may have written to x: every row from first
+// to the last listed row except the inside of the runs crossed by maps (their first and last K
+// rows are written), in O(K) a listed row and O(K) a run. A caller that keeps x zero between
+// solves this way sets a right-hand side on the listed rows only and never clears the rope
+// between them.
+func (c *Cholesky) ClearWindow3(x []float64, first int) {
+	if !c.ok || c.last < 0 {
+		panic("band: ClearWindow3 without PrepareWindow since the last Factor")
+	}
+	k, last := c.t.K, c.last
+	if first < 0 || len(x) != 3*(last-first+1) {
+		panic(fmt.Sprintf("band: a window of %d values from row %d; it must hold 3 columns to row %d", len(x), first, last))
+	}
+	i := first
+	for _, gp := range c.gaps {
+		if gp.g0 <= first {
+			continue
+		}
+		clear(x[3*(i-first) : 3*(gp.g0+k-first)])
+		i = gp.g1 - k + 1
+	}
+	clear(x[3*(i-first):])
+}

@@ -435,8 +435,33 @@ func TestSolveWindow3EqualsSolve(t *testing.T) {
 					c.Solve(x[col])
 				}
 				c.PrepareWindow(listed)
+				// The inside of a crossed run is never read: poison it.
+				inside := func(i int) bool {
+					for _, gp := range c.gaps {
+						if gp.g0 > first && i >= gp.g0+c.t.K && i <= gp.g1-c.t.K {
+							return true
+						}
+					}
+					return false
+				}
+				for i := first; i <= last; i++ {
+					if inside(i) {
+						y[3*(i-first)], y[3*(i-first)+1], y[3*(i-first)+2] = math.NaN(), math.NaN(), math.NaN()
+					}
+				}
 				c.SolveWindow3(y, first)
 				crossed += len(c.gaps)
+				checkClear := func() {
+					// ClearWindow3 zeroes every row the solve wrote and leaves the inside of the runs.
+					c.ClearWindow3(y, first)
+					for i := first; i <= last; i++ {
+						for col := range 3 {
+							if v := y[3*(i-first)+col]; inside(i) != math.IsNaN(v) || (!inside(i) && v != 0) {
+								t.Fatalf("%v: after ClearWindow3 row %d column %d is %v (inside a run: %v)", sz, i, col, v, inside(i))
+							}
+						}
+					}
+				}
 				for col := range x {
 					worst, size := 0.0, 0.0
 					for _, i := range listed[fi:] {
@@ -448,6 +473,7 @@ func TestSolveWindow3EqualsSolve(t *testing.T) {
 							sz, len(listed), listed[0], last, len(c.gaps), first, col, worst, size)
 					}
 				}
+				checkClear()
 			}
 		}
 	}

@@ -69,8 +69,8 @@
 //
 // Server→client text frames are JSON events:
 //
-//	{"type":"hello","version":2,"scenes":[names],"scene":name,"solver":"ftl|pbd|dvi",
-//	 "solvers":["ftl","pbd","dvi"],"controller":bool,
+//	{"type":"hello","version":2,"scenes":[names],"scene":name,"solver":"ftl|pbd|dvi|implicit",
+//	 "solvers":["ftl","pbd","dvi","implicit"],"controller":bool,
 //	 "obstacles":[{"kind":"plane|sphere|pole|ring","center":[x,y,z],"axis":[x,y,z],
 //	               "a":[x,y,z],"b":[x,y,z],"radius":r,"major":R}],
 //	 "params":{"epsilon":m,"radius":m,"delta":m}}

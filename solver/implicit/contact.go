@@ -118,11 +118,12 @@ func (s *Solver) contacts(st *rope.State, in *solver.Input) error {
 }
 
 // block returns the 3×3 coupling of the contact's rows (its frame vectors) with three
-// interleaved columns y (y[3·(i − off) + e] is scalar row i of column e): block[d][e] is the
+// interleaved columns y held compactly at the contact nodes (node n's three rows of column e at
+// y[9·at[n] + 3·(row − 3n) + e]): block[d][e] is the
 // contact's relative motion along its d-th frame vector under column e.
-func (r *crow) block(y []float64, off int) (b [3][3]float64) {
+func (r *crow) block(y []float64, at []int32) (b [3][3]float64) {
 	for k := 0; k < r.nn; k++ {
-		i := 3 * (3*int(r.node[k]) - off)
+		i := 9 * int(at[r.node[k]])
 		yk := y[i : i+9]
 		for d := range 3 {
 			f := r.fr[d].Scale(r.wt[k])

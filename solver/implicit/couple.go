@@ -31,9 +31,7 @@ func (s *Solver) couple() error {
 		s.first = append(s.first, f)
 		lo = min(lo, f)
 	}
-	span := hi - lo + 1
-	s.lo, s.span = lo, span
-	s.y = grow(s.y, 3*M*span)
+	s.lo = lo
 	s.w = grow(s.w, 9*M*M)
 	s.b = grow(s.b, 3*M)
 	s.lam = grow(s.lam, 3*M)
@@ -58,9 +56,11 @@ func (s *Solver) couple() error {
 			}
 		}
 	}
-	// Y = A⁻¹·Jᵀ in the window, one banded solve of a contact's three rows (interleaved: row
-	// i of its column d at 3·(i − lo) + d) from the contact's first node; Y's rows before it
-	// are not computed and not read (see below).
+	// Y = A⁻¹·Jᵀ on the contacts' nodes: one banded solve of a contact's three rows from its
+	// first node (band.Cholesky.SolveWindow3, in the scratch s.y, interleaved: row i of column d
+	// at 3·i + d, kept zero between solves by ClearWindow3), gathered to Y's
+	// compact columns s.yc (a contact's 9 values at each contact node from its first on, at
+	// 9·(c·na + s.nodeAt[node])); rows before its first node are not computed and not read.
 	s.act = s.act[:0]
 	for c := range s.rows {
 		r := &s.rows[c]
@@ -71,21 +71,31 @@ func (s *Solver) couple() error {
 	slices.Sort(s.act)
 	s.act = slices.Compact(s.act)
 	s.chf.PrepareWindow(s.act)
+	na := len(s.act) / 3
+	for j := range na {
+		s.nodeAt[s.act[3*j]/3] = int32(j)
+	}
+	s.yc = grow(s.yc, 9*na*M)
 	for c := range s.rows {
 		r := &s.rows[c]
 		f := s.first[c]
-		blk := s.y[3*c*span : 3*(c+1)*span]
-		clear(blk)
+		x := s.y[3*f : 3*(hi+1)]
 		for k := 0; k < r.nn; k++ {
-			i := 3 * (3*int(r.node[k]) - lo)
+			i := 3 * (3*int(r.node[k]) - f)
 			for d := range 3 {
 				v := r.fr[d].Scale(r.wt[k])
-				blk[i+d] += v.X
-				blk[i+3+d] += v.Y
-				blk[i+6+d] += v.Z
+				x[i+d] += v.X
+				x[i+3+d] += v.Y
+				x[i+6+d] += v.Z
 			}
 		}
-		s.chf.SolveWindow3(blk[3*(f-lo):], f)
+		s.chf.SolveWindow3(x, f)
+		yc := s.yc[9*na*c : 9*na*(c+1)]
+		for j := int(s.nodeAt[f/3]); j < na; j++ {
+			i := 3 * (s.act[3*j] - f)
+			copy(yc[9*j:9*j+9], x[i:i+9])
+		}
+		s.chf.ClearWindow3(x, f)
 	}
 	// W = J·Y, symmetric: the blocks (p, q ≥ p), mirrored. Block (p, q) is taken from the
 	// columns of the contact that starts first, whose solved rows cover the other's nodes.
@@ -96,7 +106,7 @@ func (s *Solver) couple() error {
 			if s.first[c] < s.first[cp] {
 				a, b = cp, c
 			}
-			blk := s.rows[a].block(s.y[3*b*span:3*(b+1)*span], lo)
+			blk := s.rows[a].block(s.yc[9*na*b:9*na*(b+1)], s.nodeAt)
 			for d := range 3 {
 				for e := range 3 {
 					if a == b && e < d {

@@ -102,12 +102,18 @@ func BenchmarkCoupling(b *testing.B) {
 
 // TestCouplingMatchesFullSolves: W built by couple (windowed solves, runs of rope between
 // contacts crossed by maps) equals J·A⁻¹·Jᵀ from one full banded solve per column, for the
-// synthetic contacts of BenchmarkCoupling (many runs between contacts) at N = 150 and 600.
+// synthetic contacts of BenchmarkCoupling (many runs between contacts) at N = 150 and 600,
+// after another set of contacts was coupled.
 func TestCouplingMatchesFullSolves(t *testing.T) {
 	for _, n := range []int{150, 600} {
 		w, s := build(t, DefaultParams(), 0.5e-3, 0.5e-3, straight(n, 0.5e-3))
 		w.Gravity = vec.V3{}
 		if err := w.Step(); err != nil {
+			t.Fatal(err)
+		}
+		// Another set first: what it leaves in the solver's buffers must not leak into the next.
+		syntheticContacts(s, n-1, 60, 3)
+		if err := s.couple(); err != nil {
 			t.Fatal(err)
 		}
 		m := 40

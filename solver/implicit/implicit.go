@@ -177,9 +177,10 @@ type Solver struct {
 
 	// contacts (contact.go)
 	rows    []crow
-	y       []float64 // A⁻¹·J_rᵀ per row, on scalar rows lo…lo+span−1 only
+	y       []float64 // a solve's window: 3 columns interleaved, scalar row i at 3i; zero between solves
+	yc      []float64 // A⁻¹·J_cᵀ of each contact c at the contact nodes (9 a node), couple
+	nodeAt  []int32   // a contact node's index in act/3 (valid for this substep's contact nodes)
 	lo      int       // the contacts' first scalar row
-	span    int       // the number of scalar rows from lo to the contacts' last
 	first   []int     // per contact: its first scalar row (y's rows before it are not solved)
 	act     []int     // the scalar rows of the contacts' nodes, sorted
 	fj      []float64 // Jᵀ·λ, 3N, solved for the contacts' motion
@@ -250,6 +251,8 @@ func (s *Solver) Reset(st *rope.State) error {
 	s.allow = phys.Resize(s.allow, n, 0)
 	s.dxf = phys.Resize(s.dxf, 3*n, 0)
 	s.fj = phys.Resize(s.fj, 3*n, 0)
+	s.y = phys.Resize(s.y, 9*n, 0)
+	s.nodeAt = phys.Resize(s.nodeAt, n, 0)
 	s.diag = phys.Resize(s.diag, 3*n, 0)
 	s.gpsi = phys.Resize(s.gpsi, n, 0)
 	s.gOf = phys.Resize(s.gOf, n, 0)
