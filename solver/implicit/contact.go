@@ -25,6 +25,8 @@ type crow struct {
 	gap  float64   // m: axis distance − radii (negative: overlap)
 	mu   float64   // this substep's friction coefficient
 	at   vec.V3    // m: the closest point on A's axis at the substep's start
+	comp int32     // its contact component (components: the root strand)
+	rank int32     // its index in key order
 }
 
 var _ solver.ContactReporter = (*Solver)(nil)
@@ -114,6 +116,7 @@ func (s *Solver) contacts(st *rope.State, in *solver.Input) error {
 		s.rows = s.rows[:s.P.MaxContacts]
 		slices.SortFunc(s.rows, func(p, q crow) int { return cmp.Compare(p.key, q.key) })
 	}
+	s.components(st)
 	return s.couple()
 }
 
@@ -143,7 +146,7 @@ func (s *Solver) solveRows() error {
 	if M == 0 {
 		return nil
 	}
-	m3, n3 := 3*M, len(s.dx)
+	n3 := len(s.dx)
 	for c := range s.rows {
 		r := &s.rows[c]
 		for d := range 3 {
@@ -151,17 +154,24 @@ func (s *Solver) solveRows() error {
 		}
 		s.b[3*c] += r.gap
 	}
-	var err error
-	if s.P.Contact == PGS {
-		s.res, err = s.ncp.PGS(s.w[:m3*m3], s.b[:m3], s.mu[:M], s.lam[:m3])
-	} else {
-		s.res, err = s.ncp.NNCG(s.w[:m3*m3], s.b[:m3], s.mu[:M], s.lam[:m3])
+	// Each contact component alone (W is block-diagonal over them).
+	s.resid = 0
+	for k := range len(s.comp) - 1 {
+		r0, r1 := s.comp[k], s.comp[k+1]
+		mk := 3 * (r1 - r0)
+		w, b, mu, lam := s.w[s.woff[k]:s.woff[k]+mk*mk], s.b[3*r0:3*r1], s.mu[r0:r1], s.lam[3*r0:3*r1]
+		var err error
+		if s.P.Contact == PGS {
+			s.res, err = s.ncp.PGS(w, b, mu, lam)
+		} else {
+			s.res, err = s.ncp.NNCG(w, b, mu, lam)
+		}
+		if err != nil {
+			return fmt.Errorf("implicit: contact solve (component %d of %d: %d of %d contacts): %w", k+1, len(s.comp)-1, r1-r0, M, err)
+		}
+		s.iters = max(s.iters, s.res.Iterations)
+		s.resid = max(s.resid, s.res.Residual)
 	}
-	if err != nil {
-		return fmt.Errorf("implicit: contact solve (%d contacts): %w", M, err)
-	}
-	s.iters = max(s.iters, s.res.Iterations)
-	s.resid = s.res.Residual
 	// Δx = Δx_free + A⁻¹·Jᵀ·λ: one solve for the sum of the contact forces.
 	f := s.fj[:n3]
 	clear(f)
@@ -192,9 +202,9 @@ func (s *Solver) solveRows() error {
 
 // keepForces keeps the substep's contact forces for the next substep's warm start.
 func (s *Solver) keepForces() {
-	m3 := 3 * len(s.rows)
 	s.prevKey, s.prevLam, s.prevSl = s.prevKey[:0], s.prevLam[:0], s.prevSl[:0]
-	for c := range s.rows {
+	for _, c32 := range s.byKey {
+		c := int(c32)
 		r := &s.rows[c]
 		l := s.lam[3*c : 3*c+3]
 		f := r.fr[0].Scale(l[0]).Add(r.fr[1].Scale(l[1])).Add(r.fr[2].Scale(l[2]))
@@ -203,15 +213,20 @@ func (s *Solver) keepForces() {
 		// Kinetic friction once the contact points slid 10⁻³ R in the substep (a contact that
 		// merely reached the cone's edge while the load grows, as along a capstan's wrap, still
 		// holds with static friction).
-		s.prevSl = append(s.prevSl, math.Hypot(s.rowU(3*c+1, m3), s.rowU(3*c+2, m3)) > 1e-3*s.rmin)
+		s.prevSl = append(s.prevSl, math.Hypot(s.rowU(c, 1), s.rowU(c, 2)) > 1e-3*s.rmin)
 	}
 }
 
-// rowU is row r of u = W·λ + b: the contact's motion along that frame vector, m.
-func (s *Solver) rowU(r, m3 int) float64 {
-	u := s.b[r]
-	for j, w := range s.w[r*m3 : (r+1)*m3] {
-		u += w * s.lam[j]
+// rowU is row d of contact c of u = W·λ + b: the contact's motion along that frame vector, m.
+func (s *Solver) rowU(c, d int) float64 {
+	k := s.compOf(c)
+	r0, r1 := s.comp[k], s.comp[k+1]
+	mk := 3 * (r1 - r0)
+	i := 3*(c-r0) + d
+	u := s.b[3*c+d]
+	lam := s.lam[3*r0 : 3*r1]
+	for j, w := range s.w[s.woff[k]+i*mk : s.woff[k]+(i+1)*mk] {
+		u += w * lam[j]
 	}
 	return u
 }

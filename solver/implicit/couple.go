@@ -32,13 +32,21 @@ func (s *Solver) couple() error {
 		lo = min(lo, f)
 	}
 	s.lo = lo
-	s.w = grow(s.w, 9*M*M)
+	s.woff = s.woff[:0]
+	nw := 0
+	for k := range len(s.comp) - 1 {
+		s.woff = append(s.woff, nw)
+		mk := 3 * (s.comp[k+1] - s.comp[k])
+		nw += mk * mk
+	}
+	s.w = grow(s.w, nw)
 	s.b = grow(s.b, 3*M)
 	s.lam = grow(s.lam, 3*M)
 	s.mu = grow(s.mu, M)
-	// Warm start and friction coefficient from the last substep's contacts (both sorted).
+	// Warm start and friction coefficient from the last substep's contacts (both in key order).
 	p := 0
-	for c := range s.rows {
+	for _, c32 := range s.byKey {
+		c := int(c32)
 		r := &s.rows[c]
 		for p < len(s.prevKey) && s.prevKey[p] < r.key {
 			p++
@@ -97,24 +105,30 @@ func (s *Solver) couple() error {
 		}
 		s.chf.ClearWindow3(x, f)
 	}
-	// W = J·Y, symmetric: the blocks (p, q ≥ p), mirrored. Block (p, q) is taken from the
-	// columns of the contact that starts first, whose solved rows cover the other's nodes.
-	m3 := 3 * M
-	for cp := range s.rows {
-		for c := cp; c < M; c++ {
-			a, b := c, cp // rows of contact a, columns of contact b
-			if s.first[c] < s.first[cp] {
-				a, b = cp, c
-			}
-			blk := s.rows[a].block(s.yc[9*na*b:9*na*(b+1)], s.nodeAt)
-			for d := range 3 {
-				for e := range 3 {
-					if a == b && e < d {
-						continue // the diagonal block's upper triangle, mirrored
+	// W = J·Y within each contact component (zero between them), symmetric: the blocks
+	// (p, q ≥ p), mirrored. Block (p, q) is taken from the columns of the contact that starts
+	// first, whose solved rows cover the other's nodes.
+	for k := range len(s.comp) - 1 {
+		r0, r1 := s.comp[k], s.comp[k+1]
+		m3 := 3 * (r1 - r0)
+		w := s.w[s.woff[k] : s.woff[k]+m3*m3]
+		for cp := r0; cp < r1; cp++ {
+			for c := cp; c < r1; c++ {
+				a, b := c, cp // rows of contact a, columns of contact b
+				if s.first[c] < s.first[cp] {
+					a, b = cp, c
+				}
+				blk := s.rows[a].block(s.yc[9*na*b:9*na*(b+1)], s.nodeAt)
+				a, b = a-r0, b-r0
+				for d := range 3 {
+					for e := range 3 {
+						if a == b && e < d {
+							continue // the diagonal block's upper triangle, mirrored
+						}
+						v := blk[d][e]
+						w[(3*a+d)*m3+3*b+e] = v
+						w[(3*b+e)*m3+3*a+d] = v
 					}
-					v := blk[d][e]
-					s.w[(3*a+d)*m3+3*b+e] = v
-					s.w[(3*b+e)*m3+3*a+d] = v
 				}
 			}
 		}

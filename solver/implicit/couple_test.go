@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/knotsim/knotsim/ncp"
+	"github.com/knotsim/knotsim/rope"
 	"github.com/knotsim/knotsim/vec"
 )
 
@@ -25,7 +26,8 @@ func straight(n int, link float64) []vec.V3 {
 // segments of its (single, factored) strand: random points on both, random normals, gaps of
 // −0.1…0 radius, μ = 0.3; the warm start is forgotten. It fills s.b as solveRows would for a
 // zero free motion.
-func syntheticContacts(s *Solver, nseg, m int, seed uint64) {
+func syntheticContacts(s *Solver, st *rope.State, m int, seed uint64) {
+	nseg := st.NumSegs()
 	rng := rand.New(rand.NewPCG(seed, 1))
 	s.rows, s.prevKey = s.rows[:0], s.prevKey[:0]
 	seen := map[uint64]bool{}
@@ -44,6 +46,7 @@ func syntheticContacts(s *Solver, nseg, m int, seed uint64) {
 			wt: [4]float64{1 - u, u, -(1 - v), -v}, nn: 4, fr: frame(n), gap: -0.1 * s.rmin * rng.Float64(), mu: 0.3})
 	}
 	slices.SortFunc(s.rows, func(p, q crow) int { return cmp.Compare(p.key, q.key) })
+	s.components(st)
 }
 
 // BenchmarkCoupling: seed 003 Figs. 4.8–4.14 — the contact solver's cost against the contact
@@ -59,7 +62,7 @@ func BenchmarkCoupling(b *testing.B) {
 			b.Fatal(err)
 		}
 		for _, m := range []int{10, 25, 50, 100, 200, 400} {
-			syntheticContacts(s, n-1, m, uint64(m))
+			syntheticContacts(s, w.State, m, uint64(m))
 			b.Run(fmt.Sprintf("N=%d/M=%d/build", n, m), func(b *testing.B) {
 				b.ReportAllocs()
 				for range b.N {
@@ -112,12 +115,12 @@ func TestCouplingMatchesFullSolves(t *testing.T) {
 			t.Fatal(err)
 		}
 		// Another set first: what it leaves in the solver's buffers must not leak into the next.
-		syntheticContacts(s, n-1, 60, 3)
+		syntheticContacts(s, w.State, 60, 3)
 		if err := s.couple(); err != nil {
 			t.Fatal(err)
 		}
 		m := 40
-		syntheticContacts(s, n-1, m, 7)
+		syntheticContacts(s, w.State, m, 7)
 		if err := s.couple(); err != nil {
 			t.Fatal(err)
 		}

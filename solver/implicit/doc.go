@@ -35,10 +35,14 @@
 //     the ends, so segment–vertex and vertex–vertex contacts (the Fig. 3.28 case) are the same
 //     rows; a contact at a node shared by two segments is kept once. Each contact has a normal
 //     and two tangents; J maps node motions to the contact's relative motion (Eq. 3.62). The
-//     Delassus operator W = J·A⁻¹·Jᵀ comes from the substep's factor (one banded solve per
-//     row, band.SolveSparse: column r of A⁻¹·Jᵀ is seed 003's G_{n→i} for the row's unit
-//     force, Eq. 3.63–3.66). If the solved step moves a node beyond its allowance, the
-//     contacts are found again with twice that motion (at most twice).
+//     Delassus operator W = J·A⁻¹·Jᵀ comes from the substep's factor (couple.go: a contact's
+//     three columns of A⁻¹·Jᵀ — seed 003's G_{n→i} for its unit forces, Eq. 3.63–3.66 — by
+//     one windowed solve, band.Cholesky.SolveWindow3, read only at the contacts' nodes).
+//     Contacts fall into contact components (components.go): the strands their contacts
+//     link. A couples no two strands, so W is zero between components: it is built and the
+//     NCP solved one component at a time (seed 003's future work; two knots of one thread stay
+//     one component, coupled through its tension). If the solved step moves a node beyond its
+//     allowance, the contacts are found again with twice that motion (at most twice).
 //  4. Substeps: the solved step may move no node more than MoveFraction of max(smallest
 //     radius, a quarter of the shortest link); otherwise the step is taken again in enough
 //     substeps (a step that needs more than MaxSubsteps is an error). The free step alone is

@@ -183,6 +183,10 @@ type Solver struct {
 	lo      int       // the contacts' first scalar row
 	first   []int     // per contact: its first scalar row (y's rows before it are not solved)
 	act     []int     // the scalar rows of the contacts' nodes, sorted
+	comp    []int     // contact components: rows comp[k]…comp[k+1]−1 (components)
+	woff    []int     // component k's W at s.w[woff[k]:], (3·its contacts)²
+	byKey   []int32   // the rows in key order
+	uf      []int32   // union–find over strands
 	fj      []float64 // Jᵀ·λ, 3N, solved for the contacts' motion
 	w       []float64 // Delassus, (3M)²
 	b       []float64
