@@ -52,18 +52,21 @@
 //     (or PGS) warm-started from the last substep's forces of the same pair, to Tol·R or MaxIter.
 //     μ is static, or kinetic for a pair whose contact points slid 10⁻³ R in the last substep.
 //     Δx = Δx_free + A⁻¹·Jᵀ·λ.
-//  6. x += Δx; a link strained beyond StrainLimit (5e-4: what the linearisation leaves when a
-//     link turns fast) is projected back (limitStrain); v = Δx/h; tensions EA·ε.
+//  6. x += Δx; a link strained beyond StrainLimit (2e-3: what the linearisation leaves when a
+//     link turns fast, 20 times the strain of 50 N at InextensibleEA) is projected back
+//     (limitStrain); v = Δx/h; tensions EA·ε.
 //
 // Stats: Iterations is the most NCP iterations of a substep; Residual and AppendContacts give
 // the last solve's residual and each contact's normal and friction force.
 //
 // # Known limits (issue 12)
 //
-// The contact operator costs one banded solve per row (O(M·N)), not
-// the thesis's O(M² + N) recursion. A rope sliding round a pole feels a numerical drag: a
-// link that turns by θ in a step lengthens by θ²/2 in the linearised step and the stiff
-// stretch pulls it back next step, a force of about EA·θ²/2 per link (the conformance
-// suite's capstan slides at 0.2 m/s where it should accelerate; with ten substeps it slides
-// at 1.6 m/s).
+// The coupling costs a windowed banded solve per contact (O(M·K·rows of the knot)) and O(M²)
+// blocks, not the thesis's O(M² + N) recursion; the speed targets of issue 12 are not met
+// (BENCHMARKS.md). A rope sliding round a pole still feels a numerical drag that grows with
+// the stretch stiffness EA: under the conformance suite's capstan (3 times the light end's
+// pull, e^(μs·π) = 2.57) it slides 6.7 cm in 0.2 s — the suite asks more than 5 cm; at EA =
+// 5e3 N instead of 5e5 it runs off the pole. Projecting links back at a strain of 5e-4 (the
+// limit before) added to it: 4.3 cm. Removing the second-order lengthening of a turning link
+// (θ²/2, which the linear step cannot see) did not change it.
 package implicit

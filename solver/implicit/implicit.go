@@ -67,7 +67,7 @@ type Params struct {
 	MaxSubsteps  int
 	MoveFraction float64
 	// StrainLimit: after each substep a link strained beyond it is projected back to half of
-	// it (limitStrain).
+	// it (limitStrain). Low limits drag a rope sliding round a pole (doc.go, Known limits).
 	StrainLimit float64
 	// GraspStiffness, N/m, is the spring of a HoldPosition tool without its own stiffness, and
 	// MaxGraspForce, N, caps a position tool's pull (beyond it the tool pulls exactly that).
@@ -78,7 +78,7 @@ type Params struct {
 // DefaultParams returns the defaults of the package doc.
 func DefaultParams() Params {
 	return Params{Scheme: Inertial, Viscosity: 1, InextensibleEA: 5e5, Contact: NNCG, MaxIter: 100, Tol: 1e-4,
-		MaxContacts: 1024, Margin: 0.1, MaxSubsteps: 1000, MoveFraction: 0.4, StrainLimit: 5e-4, GraspStiffness: 1e7, MaxGraspForce: 50}
+		MaxContacts: 1024, Margin: 0.1, MaxSubsteps: 1000, MoveFraction: 0.4, StrainLimit: 2e-3, GraspStiffness: 1e7, MaxGraspForce: 50}
 }
 
 // Validate returns an error naming the first bad field, or nil.
