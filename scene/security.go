@@ -21,8 +21,20 @@ import (
 // A run: during the first SecurityTighten seconds two position tools hold the free tails where
 // they were laid while the force tools pull the standing parts apart: the loose knot sets
 // tight, its tails kept from being drawn in. Then the tails are let go and the knot holds
-// under the two forces alone (`knotsim security` sets μ for this phase; a built-in scene keeps
-// its μ throughout). Gravity is off, as in the thesis's overdamped thread.
+// under the two forces alone. Gravity is off, as in the thesis's overdamped thread.
+//
+// The knot is set without friction (SecuritySetMu); `knotsim security` switches to the μ under
+// test for the cycle that lets the tails go and all later ones (SetSecurityFriction). With
+// friction the pull cannot set a loosely laid knot: friction grows with the pull, so the
+// layout jams within 25 ms wherever it first grips and stays there. Set at μ = 0.95 the reef
+// and the granny jammed with their standing parts 9.6 and 9.2 mm apart and their held tails
+// taking 0.31 and 0.22 N of the 1 N; the thief and the grief jammed looser (11.7 and 11.0 mm)
+// with their tails taking 0.77 and 0.79 N, so the tails, not friction, carried them, and they
+// came apart when the tails were let go, at every μ. Pulling all four ends (1, 2 or 4 N),
+// tails of 12 links instead of 8, or letting the tails go over 0.3 s changed nothing. Set
+// without friction every bend pulls tight (its standing parts 15.9 to 19.4 mm apart, its knot
+// type and its two ropes' link unchanged) and all five hold at 0.95. A built-in scene keeps
+// one μ throughout (a scene file has no friction schedule), so it sets its knot at that μ.
 const (
 	SecurityForce   = 1.0    // N, on each standing part
 	SecurityLink    = 0.5e-3 // m, l0
@@ -30,7 +42,8 @@ const (
 	SecurityDt      = 0.001  // s per cycle
 	SecurityTighten = 0.5    // s with the tails held
 	SecurityHold    = 2.0    // s the built-in scenes hold after the tails are let go
-	SecurityMu      = 0.95   // μ of the built-in scenes: where the sweep starts, all hold
+	SecurityMu      = 0.95   // μ of the built-in scenes; where the sweep starts (set without friction, every bend holds there)
+	SecuritySetMu   = 0.0    // μ while the knot is set (`knotsim security`)
 	securityPreset  = "nylon-2-0"
 )
 
@@ -80,7 +93,9 @@ func SecurityMaterial(mu float64) (*CustomMaterial, error) {
 // SecurityScene builds the security scene of the bend knot ("reef", "granny", "thief",
 // "grief", "surgeons") with friction mu under the physical solver solverType ("" means
 // "pbd"). Tools 0 and 1 hold tails A and B until SecurityTighten; tools 2 and 3 pull the
-// standing parts apart with SecurityForce along −x and +x from the start.
+// standing parts apart with SecurityForce along −x and +x from the start. The scene keeps mu
+// throughout; to set the knot as `knotsim security` does, give it SecuritySetMu after Build
+// and mu before the cycle the tails are let go (SetSecurityFriction).
 func SecurityScene(knot string, mu float64, solverType string) (*Scene, error) {
 	return SecuritySceneLinks(knot, mu, solverType, SecurityLinks(knot))
 }
@@ -146,6 +161,24 @@ func SecuritySceneLinks(knot string, mu float64, solverType string, links int) (
 	return s, nil
 }
 
+// SetSecurityFriction gives every strand of sim's world Coulomb friction mu (static =
+// kinetic) and resets its solver to the new material; positions and velocities are kept.
+// `knotsim security` sets the knot at SecuritySetMu and, from the cycle the tails are let go,
+// holds it at the μ under test.
+func SetSecurityFriction(sim *Sim, mu float64) error {
+	if !(mu >= 0) || mu > material.MaxFriction {
+		return fmt.Errorf("scene: security: friction μ = %v must be in 0..%g", mu, material.MaxFriction)
+	}
+	w := sim.World
+	for i := range w.State.Strands {
+		w.State.Strands[i].Material.Friction = material.Friction{Static: mu, Kinetic: mu}
+	}
+	if err := w.Solver.Reset(w.State); err != nil {
+		return fmt.Errorf("scene: security: friction μ = %v: %w", mu, err)
+	}
+	return nil
+}
+
 func bendTitle(k layout.BendKind) string {
 	switch k {
 	case layout.BendReef:
@@ -158,11 +191,12 @@ func bendTitle(k layout.BendKind) string {
 
 // RegisterSecurityBuiltins adds the scenes "security-reef", "security-granny",
 // "security-thief", "security-grief" and "security-surgeons" (SecurityScene at μ = SecurityMu
-// under pbd) to the built-in scenes, once. It is not called from init yet: the built-in scene
-// tests (builtin_test.go, pbd_test.go) run every built-in scene to its end under its own
-// solver, pbd and dvi, and at the thesis's thread a security scene costs about 0.15 s a cycle
-// under pbd (2,250 cycles) and 2 s a cycle under dvi (627 substeps for the bending limit), so
-// those tests would need to skip or shorten them first.
+// under pbd, which sets the knot at that μ too: see SecuritySetMu) to the built-in scenes,
+// once. It is not called from init yet: the built-in scene tests (builtin_test.go,
+// pbd_test.go) run every built-in scene to its end under its own solver, pbd and dvi, and at
+// the thesis's thread a security scene costs about 0.15 s a cycle under pbd (2,250 cycles) and
+// 2 s a cycle under dvi (627 substeps for the bending limit), so those tests would need to
+// skip or shorten them first.
 func RegisterSecurityBuiltins() {
 	securityOnce.Do(func() {
 		for _, k := range SecurityKnots {

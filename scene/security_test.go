@@ -118,3 +118,37 @@ func TestRegisterSecurityBuiltins(t *testing.T) {
 		t.Error("Builtin(security-thief) differs from SecurityScene(thief)")
 	}
 }
+
+// SetSecurityFriction sets μ on every strand and the solver takes it; μ = 0 (the set phase,
+// SecuritySetMu) is allowed, a negative, NaN or too large μ is not.
+func TestSetSecurityFriction(t *testing.T) {
+	sc, err := SecurityScene("thief", SecurityMu, "implicit")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sim, err := Build(sc, BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mu := range []float64{SecuritySetMu, 0.35} {
+		if err := SetSecurityFriction(sim, mu); err != nil {
+			t.Fatalf("μ = %v: %v", mu, err)
+		}
+		for i, s := range sim.World.State.Strands {
+			if f := s.Material.Friction; f.Static != mu || f.Kinetic != mu {
+				t.Errorf("μ = %v: strand %d has friction %+v", mu, i, f)
+			}
+		}
+		if err := sim.Step(); err != nil {
+			t.Fatalf("μ = %v: step: %v", mu, err)
+		}
+	}
+	for _, mu := range []float64{-0.1, math.NaN(), math.Inf(1), 11} {
+		if err := SetSecurityFriction(sim, mu); err == nil || !strings.Contains(err.Error(), "μ") {
+			t.Errorf("μ = %v: error %v, want one naming μ", mu, err)
+		}
+	}
+	if f := sim.World.State.Strands[0].Material.Friction; f.Static != 0.35 {
+		t.Errorf("a refused μ changed the friction to %+v", f)
+	}
+}

@@ -36,13 +36,13 @@ var securityPatil = map[string]string{
 	"surgeons": "—",
 }
 
-// SecurityRun is one μ of one knot: tightened at max(μ, scene.SecurityMu) with the tails held,
-// then held for -hold at μ under the two forces.
+// SecurityRun is one μ of one knot: set without friction (scene.SecuritySetMu) with the tails
+// held, then held for -hold at μ under the two forces.
 type SecurityRun struct {
 	Mu      float64 `json:"mu"`
 	Slipped bool    `json:"slipped"`
-	Drift   float64 `json:"drift_m"` // how far the loaded points moved apart during the hold (until the slip was seen), m
-	StartAt float64 `json:"start_m"` // their distance at the start of the hold, m
+	Drift   float64 `json:"drift_m"` // how far the loaded points moved apart from the release on (until the slip was seen), m
+	StartAt float64 `json:"start_m"` // their distance just before the tails were let go, m
 	Cycles  int     `json:"cycles"`  // cycles simulated
 	Error   string  `json:"error,omitempty"`
 }
@@ -69,6 +69,7 @@ type SecurityReport struct {
 	Solver     string        `json:"solver"`
 	Hold       float64       `json:"hold_s"`
 	Tighten    float64       `json:"tighten_s"`
+	SetMu      float64       `json:"set_mu"` // friction while the knot is set
 	Force      float64       `json:"force_n"`
 	SlipAt     float64       `json:"slip_threshold_m"` // one diameter
 	Dt         float64       `json:"dt_s"`
@@ -141,7 +142,7 @@ func cmdSecurity(args []string, stdout, stderr io.Writer) error {
 		mus = append(mus, mu)
 	}
 	opt := securityOpts{solver: *solverF, hold: hold.Seconds(), dt: dt.Seconds(), iterations: *iters}
-	rep := SecurityReport{Solver: *solverF, Hold: hold.Seconds(), Tighten: scene.SecurityTighten, Force: scene.SecurityForce,
+	rep := SecurityReport{Solver: *solverF, Hold: hold.Seconds(), Tighten: scene.SecurityTighten, SetMu: scene.SecuritySetMu, Force: scene.SecurityForce,
 		SlipAt: 2 * scene.SecurityRadius, Workers: *workers, Dt: scene.SecurityDt, Iterations: *iters}
 	if opt.dt > 0 {
 		rep.Dt = opt.dt
@@ -207,12 +208,13 @@ func securitySweep(knots []string, mus []float64, opt securityOpts, workers int)
 	return rows
 }
 
-// securityRun sets the knot at max(mu, scene.SecurityMu), lets the tails go, sets μ = mu and
-// holds for hold seconds; it slips when the loaded points move apart by more than one
-// diameter beyond their distance at the start of the hold (the run stops there).
+// securityRun sets the knot without friction (scene.SecuritySetMu) with its tails held, lets
+// the tails go at μ = mu and holds for hold seconds; it slips when the loaded points move apart
+// by more than one diameter beyond their distance just before the release (the run stops
+// there).
 func securityRun(knot string, mu float64, opt securityOpts) SecurityRun {
 	run := SecurityRun{Mu: mu}
-	sc, err := scene.SecurityScene(knot, math.Max(mu, scene.SecurityMu), opt.solver)
+	sc, err := scene.SecurityScene(knot, mu, opt.solver)
 	if err == nil {
 		sc.Duration = scene.SecurityTighten + opt.hold
 		if opt.dt > 0 {
@@ -234,26 +236,28 @@ func securityRun(knot string, mu float64, opt securityOpts) SecurityRun {
 func holdKnot(sim *scene.Sim, mu float64, run *SecurityRun) error {
 	w := sim.World
 	a, b := sim.Scene.Tools[2].Node, sim.Scene.Tools[3].Node
-	set := int(math.Round(scene.SecurityTighten / sim.Scene.Dt))
+	release := *sim.Scene.Tools[0].Release
 	limit := 2 * scene.SecurityRadius
+	if err := scene.SetSecurityFriction(sim, scene.SecuritySetMu); err != nil {
+		return err
+	}
+	held := false
 	for !sim.Done() {
+		if !held && w.Time+w.Dt >= release {
+			// The coming cycle lets the tails go (Sim.Step: a tool holds while t < release):
+			// it and every later one run at μ, and the drift counts the release's own jump.
+			if err := scene.SetSecurityFriction(sim, mu); err != nil {
+				return err
+			}
+			run.StartAt = w.State.Pos[a].Dist(w.State.Pos[b])
+			held = true
+		}
 		if err := sim.Step(); err != nil {
 			run.Cycles = w.Cycle
 			return fmt.Errorf("cycle %d (t = %.3f s): %w", w.Cycle, w.Time, err)
 		}
-		d := w.State.Pos[a].Dist(w.State.Pos[b])
-		switch {
-		case w.Cycle == set:
-			for i := range w.State.Strands {
-				w.State.Strands[i].Material.Friction.Static = mu
-				w.State.Strands[i].Material.Friction.Kinetic = mu
-			}
-			if err := w.Solver.Reset(w.State); err != nil {
-				return fmt.Errorf("setting μ = %v: %w", mu, err)
-			}
-			run.StartAt = d
-		case w.Cycle > set:
-			run.Drift = math.Max(run.Drift, d-run.StartAt)
+		if held {
+			run.Drift = math.Max(run.Drift, w.State.Pos[a].Dist(w.State.Pos[b])-run.StartAt)
 			if run.Drift > limit {
 				run.Slipped = true
 				run.Cycles = w.Cycle
@@ -270,8 +274,8 @@ func printSecurity(w io.Writer, rep *SecurityReport) {
 	if rep.Iterations > 0 {
 		its = fmt.Sprintf(", %d contact iterations", rep.Iterations)
 	}
-	fmt.Fprintf(w, "knot security (seed 003 §4.2.2): solver %s (h = %g ms%s), %g N on each standing part, tails held %g s, then %g s at μ; slips = the loaded points separate by > %g mm\n\n",
-		rep.Solver, rep.Dt*1e3, its, rep.Force, rep.Tighten, rep.Hold, rep.SlipAt*1e3)
+	fmt.Fprintf(w, "knot security (seed 003 §4.2.2): solver %s (h = %g ms%s), %g N on each standing part, set %g s at μ = %g with the tails held, then %g s at μ; slips = the loaded points separate by > %g mm\n\n",
+		rep.Solver, rep.Dt*1e3, its, rep.Force, rep.Tighten, rep.SetMu, rep.Hold, rep.SlipAt*1e3)
 	opt := func(p *float64) string {
 		if p == nil {
 			return "—"
