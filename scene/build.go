@@ -7,6 +7,7 @@ import (
 
 	"github.com/knotsim/knotsim/collide"
 	"github.com/knotsim/knotsim/layout"
+	"github.com/knotsim/knotsim/material"
 	"github.com/knotsim/knotsim/rope"
 	"github.com/knotsim/knotsim/shape"
 	"github.com/knotsim/knotsim/solver"
@@ -27,6 +28,10 @@ type Sim struct {
 	nodes   []int    // global node of each tool
 	initial []vec.V3 // node position at grasp time (relative paths)
 	grabbed []bool
+	// Per rope under a physical solver: the time its set_friction ends (0: none, or over) and
+	// the material friction it then takes.
+	until    []float64
+	friction []material.Friction
 }
 
 // BuildOptions override a scene's settings for one run.
@@ -66,6 +71,9 @@ func Build(sc *Scene, o BuildOptions) (*Sim, error) {
 		done = o.Context.Done()
 	}
 	st := &rope.State{}
+	physical := s.Solver.Physical()
+	var until []float64
+	var friction []material.Friction
 	for i, r := range s.Ropes {
 		pts, err := r.Layout.points(r, obs, done)
 		if errors.Is(err, layout.ErrCancelled) {
@@ -74,7 +82,13 @@ func Build(sc *Scene, o BuildOptions) (*Sim, error) {
 		if err != nil {
 			return nil, fmt.Errorf("scene: ropes[%d].layout: %w", i, err)
 		}
-		if _, err := st.Add(rope.Spec{Radius: r.Radius, Link: r.LinkLength, Pos: pts, Material: r.ResolvedMaterial()}); err != nil {
+		mat := r.ResolvedMaterial()
+		until, friction = append(until, 0), append(friction, mat.Friction)
+		if sf := r.SetFriction; sf != nil && physical {
+			until[i] = sf.Until
+			mat.Friction = material.Friction{Static: sf.Friction.Static, Kinetic: sf.Friction.Kinetic}
+		}
+		if _, err := st.Add(rope.Spec{Radius: r.Radius, Link: r.LinkLength, Pos: pts, Material: mat}); err != nil {
 			return nil, fmt.Errorf("scene: ropes[%d]: %w", i, err)
 		}
 	}
@@ -93,7 +107,7 @@ func Build(sc *Scene, o BuildOptions) (*Sim, error) {
 	if err != nil {
 		return nil, fmt.Errorf("scene: %w", err)
 	}
-	sim := &Sim{Scene: s, World: w, Cycles: int(s.Duration/s.Dt + 0.5)}
+	sim := &Sim{Scene: s, World: w, Cycles: int(s.Duration/s.Dt + 0.5), until: until, friction: friction}
 	for i, t := range s.Tools {
 		str := st.Strands[t.Rope]
 		n := t.Node
@@ -210,6 +224,20 @@ func (s *Sim) Step() error {
 		w.Tools[i].Active = act
 		if tool.IsForce() {
 			w.Tools[i].Force = tool.ForceAt(t)
+		}
+	}
+	// A rope's set_friction ends: its material's friction from this cycle on (the solver reads
+	// friction when it is reset; positions and velocities are kept).
+	reset := false
+	for i, u := range s.until {
+		if u > 0 && t >= u {
+			w.State.Strands[i].Material.Friction = s.friction[i]
+			s.until[i], reset = 0, true
+		}
+	}
+	if reset {
+		if err := w.Solver.Reset(w.State); err != nil {
+			return fmt.Errorf("scene: the end of set_friction: %w", err)
 		}
 	}
 	return w.Step()

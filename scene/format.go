@@ -253,6 +253,17 @@ type Rope struct {
 	Radius   float64   `json:"radius,omitempty"`
 	Material *Material `json:"material,omitempty"` // what the rope is made of; optional (FTL ignores it); default DefaultMaterial under a physical solver
 	Layout   Layout    `json:"layout"`             // initial shape
+	// SetFriction, optional, gives the rope other friction at the start (FTL ignores it).
+	SetFriction *SetFriction `json:"set_friction,omitempty"`
+}
+
+// SetFriction lets a knot be set before it holds: until Until the rope has Friction instead of
+// its material's, from the cycle that reaches Until on its material's. A knot pulled tight with
+// friction jams wherever it first grips (the knot-security scenes set theirs without friction,
+// then hold them at the material's μ).
+type SetFriction struct {
+	Until    float64          `json:"until"`    // s, 0 < until ≤ duration
+	Friction MaterialFriction `json:"friction"` // 0 ≤ μk ≤ μs ≤ material.MaxFriction
 }
 
 // ResolvedMaterial returns the rope's material: the preset it names or its custom values;
@@ -630,6 +641,9 @@ func (s *Scene) WithDefaults() Scene {
 		}
 		rp.Radius = rp.radius()
 		rp.Material = rp.Material.clone()
+		if rp.SetFriction != nil {
+			rp.SetFriction = ptr(*rp.SetFriction)
+		}
 		if physical && rp.Material == nil {
 			rp.Material = &Material{Preset: DefaultMaterial}
 		}
@@ -1004,6 +1018,18 @@ func (c *checker) validateRopes(s *Scene) {
 		}
 		if r.Material != nil {
 			c.material(p+".material", r.Material)
+		}
+		if sf := r.SetFriction; sf != nil {
+			if c.positive(p+".set_friction.until", sf.Until, MaxDuration, " s") && s.Duration > 0 && sf.Until > s.Duration {
+				c.add(p+".set_friction.until", "must be ≤ duration %v s (got %v)", s.Duration, sf.Until)
+			}
+			f := sf.Friction
+			switch {
+			case !(f.Static >= 0) || f.Static > material.MaxFriction:
+				c.add(p+".set_friction.friction.static", "must be in 0..%g (got %v)", material.MaxFriction, f.Static)
+			case !(f.Kinetic >= 0) || f.Kinetic > f.Static:
+				c.add(p+".set_friction.friction.kinetic", "must be in 0..static = %v (got %v)", f.Static, f.Kinetic)
+			}
 		}
 		if rad := r.radius(); r.Radius == 0 && rad > 0 {
 			if lenOK && rad > 2*r.LinkLength {

@@ -23,6 +23,9 @@ func builtinScenesUnder(t *testing.T, solverName string) {
 		t.Skip("runs every built-in scene with the physical solver")
 	}
 	for _, name := range BuiltinNames() {
+		if IsSecurityBuiltin(name) {
+			continue // TestSecurityBuiltins
+		}
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			sc, err := Builtin(name)

@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/knotsim/knotsim/layout"
 	"github.com/knotsim/knotsim/material"
@@ -23,8 +22,8 @@ import (
 // tight, its tails kept from being drawn in. Then the tails are let go and the knot holds
 // under the two forces alone. Gravity is off, as in the thesis's overdamped thread.
 //
-// The knot is set without friction (SecuritySetMu); `knotsim security` switches to the μ under
-// test for the cycle that lets the tails go and all later ones (SetSecurityFriction). With
+// The knot is set without friction (the rope's set_friction: SecuritySetMu until the tails are
+// let go; from the cycle that lets them go on, the μ under test). With
 // friction the pull cannot set a loosely laid knot: friction grows with the pull, so the
 // layout jams within 25 ms wherever it first grips and stays there. Set at μ = 0.95 the reef
 // and the granny jammed with their standing parts 9.6 and 9.2 mm apart and their held tails
@@ -33,8 +32,7 @@ import (
 // came apart when the tails were let go, at every μ. Pulling all four ends (1, 2 or 4 N),
 // tails of 12 links instead of 8, or letting the tails go over 0.3 s changed nothing. Set
 // without friction every bend pulls tight (its standing parts 15.9 to 19.4 mm apart, its knot
-// type and its two ropes' link unchanged) and all five hold at 0.95. A built-in scene keeps
-// one μ throughout (a scene file has no friction schedule), so it sets its knot at that μ.
+// type and its two ropes' link unchanged) and all five hold at 0.95.
 const (
 	SecurityForce   = 1.0    // N, on each standing part
 	SecurityLink    = 0.5e-3 // m, l0
@@ -43,7 +41,7 @@ const (
 	SecurityTighten = 0.5    // s with the tails held
 	SecurityHold    = 2.0    // s the built-in scenes hold after the tails are let go
 	SecurityMu      = 0.95   // μ of the built-in scenes; where the sweep starts (set without friction, every bend holds there)
-	SecuritySetMu   = 0.0    // μ while the knot is set (`knotsim security`)
+	SecuritySetMu   = 0.0    // μ while the knot is set (the rope's set_friction)
 	securityPreset  = "nylon-2-0"
 )
 
@@ -94,8 +92,7 @@ func SecurityMaterial(mu float64) (*CustomMaterial, error) {
 // "grief", "surgeons") with friction mu under the physical solver solverType ("" means
 // "pbd"). Tools 0 and 1 hold tails A and B until SecurityTighten; tools 2 and 3 pull the
 // standing parts apart with SecurityForce along −x and +x from the start. The scene keeps mu
-// throughout; to set the knot as `knotsim security` does, give it SecuritySetMu after Build
-// and mu before the cycle the tails are let go (SetSecurityFriction).
+// from the cycle the tails are let go on, SecuritySetMu before (Rope.SetFriction).
 func SecurityScene(knot string, mu float64, solverType string) (*Scene, error) {
 	return SecuritySceneLinks(knot, mu, solverType, SecurityLinks(knot))
 }
@@ -142,12 +139,13 @@ func SecuritySceneLinks(knot string, mu float64, solverType string, links int) (
 	s := &Scene{
 		Name: "security-" + knot,
 		Description: fmt.Sprintf("Knot security (seed 003 §4.2.2, Fig. 4.4): a loop of 1 mm nylon thread (%d vertices, r = l0 = 0.5 mm, μ = %g) tied with a %s knot; "+
-			"the tails are held while %g N on each standing part sets it, then let go at %g s.", links+1, mu, bendTitle(kind), SecurityForce, SecurityTighten),
+			"the tails are held while %g N on each standing part sets it without friction, then let go at %g s: from then on it holds by friction alone.", links+1, mu, bendTitle(kind), SecurityForce, SecurityTighten),
 		Dt: SecurityDt, Duration: SecurityTighten + SecurityHold,
 		Gravity: &Vec{0, 0, 0},
 		Solver:  Solver{Type: solverType},
 		Ropes: []Rope{{Name: "thread", Links: links, LinkLength: SecurityLink, Radius: SecurityRadius,
-			Material: &Material{Custom: mat}, Layout: Layout{Type: LayoutPoints, Points: pts}}},
+			Material: &Material{Custom: mat}, Layout: Layout{Type: LayoutPoints, Points: pts},
+			SetFriction: &SetFriction{Until: release, Friction: MaterialFriction{Static: SecuritySetMu, Kinetic: SecuritySetMu}}}},
 		Tools: []Tool{
 			hold("tail-a", bend.Tails[0]),
 			hold("tail-b", -1),
@@ -161,24 +159,6 @@ func SecuritySceneLinks(knot string, mu float64, solverType string, links int) (
 	return s, nil
 }
 
-// SetSecurityFriction gives every strand of sim's world Coulomb friction mu (static =
-// kinetic) and resets its solver to the new material; positions and velocities are kept.
-// `knotsim security` sets the knot at SecuritySetMu and, from the cycle the tails are let go,
-// holds it at the μ under test.
-func SetSecurityFriction(sim *Sim, mu float64) error {
-	if !(mu >= 0) || mu > material.MaxFriction {
-		return fmt.Errorf("scene: security: friction μ = %v must be in 0..%g", mu, material.MaxFriction)
-	}
-	w := sim.World
-	for i := range w.State.Strands {
-		w.State.Strands[i].Material.Friction = material.Friction{Static: mu, Kinetic: mu}
-	}
-	if err := w.Solver.Reset(w.State); err != nil {
-		return fmt.Errorf("scene: security: friction μ = %v: %w", mu, err)
-	}
-	return nil
-}
-
 func bendTitle(k layout.BendKind) string {
 	switch k {
 	case layout.BendReef:
@@ -189,26 +169,22 @@ func bendTitle(k layout.BendKind) string {
 	return string(k)
 }
 
-// RegisterSecurityBuiltins adds the scenes "security-reef", "security-granny",
-// "security-thief", "security-grief" and "security-surgeons" (SecurityScene at μ = SecurityMu
-// under pbd, which sets the knot at that μ too: see SecuritySetMu) to the built-in scenes,
-// once. It is not called from init yet: the built-in scene tests (builtin_test.go,
-// pbd_test.go) run every built-in scene to its end under its own solver, pbd and dvi, and at
-// the thesis's thread a security scene costs about 0.15 s a cycle under pbd (2,250 cycles) and
-// 2 s a cycle under dvi (627 substeps for the bending limit), so those tests would need to
-// skip or shorten them first.
-func RegisterSecurityBuiltins() {
-	securityOnce.Do(func() {
-		for _, k := range SecurityKnots {
-			builtins = append(builtins, builtin{"security-" + k, func() *Scene {
-				s, err := SecurityScene(k, SecurityMu, "pbd")
-				if err != nil {
-					panic(err) // the layouts are fixed; a failure is a bug caught by the tests
-				}
-				return s
-			}})
-		}
-	})
+// The scenes "security-reef", "security-granny", "security-thief", "security-grief" and
+// "security-surgeons" are built-in scenes: SecurityScene at μ = SecurityMu under implicit (the
+// solver of the thesis and of `knotsim security`; at this thread pbd needs about 0.15 s a cycle
+// and dvi 2 s). The knot-tying scenes' tests leave them out (IsSecurityBuiltin);
+// TestSecurityBuiltins runs them.
+func init() {
+	for _, k := range SecurityKnots {
+		builtins = append(builtins, builtin{"security-" + k, func() *Scene {
+			s, err := SecurityScene(k, SecurityMu, "implicit")
+			if err != nil {
+				panic(err) // the layouts are fixed; a failure is a bug caught by the tests
+			}
+			return s
+		}})
+	}
 }
 
-var securityOnce sync.Once
+// IsSecurityBuiltin reports whether name is one of the built-in knot-security scenes.
+func IsSecurityBuiltin(name string) bool { return strings.HasPrefix(name, "security-") }

@@ -224,7 +224,7 @@ func securityRun(knot string, mu float64, opt securityOpts) SecurityRun {
 		var sim *scene.Sim
 		sim, err = scene.Build(sc, scene.BuildOptions{})
 		if err == nil {
-			err = holdKnot(sim, mu, &run)
+			err = holdKnot(sim, &run)
 		}
 	}
 	if err != nil {
@@ -233,22 +233,17 @@ func securityRun(knot string, mu float64, opt securityOpts) SecurityRun {
 	return run
 }
 
-func holdKnot(sim *scene.Sim, mu float64, run *SecurityRun) error {
+func holdKnot(sim *scene.Sim, run *SecurityRun) error {
 	w := sim.World
 	a, b := sim.Scene.Tools[2].Node, sim.Scene.Tools[3].Node
 	release := *sim.Scene.Tools[0].Release
 	limit := 2 * scene.SecurityRadius
-	if err := scene.SetSecurityFriction(sim, scene.SecuritySetMu); err != nil {
-		return err
-	}
 	held := false
 	for !sim.Done() {
 		if !held && w.Time+w.Dt >= release {
-			// The coming cycle lets the tails go (Sim.Step: a tool holds while t < release):
-			// it and every later one run at μ, and the drift counts the release's own jump.
-			if err := scene.SetSecurityFriction(sim, mu); err != nil {
-				return err
-			}
+			// The coming cycle lets the tails go (Sim.Step: a tool holds while t < release) and
+			// ends the rope's set_friction: it and every later one run at μ, and the drift
+			// counts the release's own jump.
 			run.StartAt = w.State.Pos[a].Dist(w.State.Pos[b])
 			held = true
 		}

@@ -180,18 +180,8 @@ func BenchmarkSecurityHold(b *testing.B) {
 				if sim, err = scene.Build(sc, scene.BuildOptions{}); err != nil {
 					b.Fatal(err)
 				}
-				// Set as `knotsim security` does: without friction, μ from the release on.
-				if err := scene.SetSecurityFriction(sim, scene.SecuritySetMu); err != nil {
-					b.Fatal(err)
-				}
-				set := false
+				// Set as the scene does: without friction, μ from the release on.
 				for sim.World.Time < scene.SecurityTighten+0.1 {
-					if !set && sim.World.Time+sim.World.Dt >= scene.SecurityTighten {
-						if err := scene.SetSecurityFriction(sim, scene.SecurityMu); err != nil {
-							b.Fatal(err)
-						}
-						set = true
-					}
 					if err := sim.Step(); err != nil {
 						b.Fatal(err)
 					}
