@@ -24,6 +24,8 @@ func FuzzParse(f *testing.F) {
 		`{"seed":18446744073709551616}`, `{"ropes":[{"links":1.0}]}`, `{"ropes":[[[[[[[[[[[[`,
 		// The physical layer: gravity, materials (preset and object), the pbd solver's fields,
 		// force tools.
+		`{"dt":0.01,"duration":1,"solver":{"type":"implicit"},"ropes":[{"links":3,"link_length":0.01,"material":"nylon-3-0","layout":{"type":"straight"},"set_friction":{"until":0.5,"friction":{"static":0.1,"kinetic":0}}}]}`,
+		`{"dt":0.01,"duration":1,"ropes":[{"links":3,"link_length":0.01,"radius":0.001,"layout":{"type":"straight"},"set_friction":{"until":2,"friction":{"static":-1,"kinetic":3},"x":1}}]}`,
 		`{"dt":0.01,"duration":1,"gravity":[0,0,-9.81],"solver":{"type":"pbd","substeps":4,"iterations":2,"max_grasp_force":1},"ropes":[{"links":3,"link_length":0.01,"material":"nylon-3-0","layout":{"type":"straight"}}],"tools":[{"rope":0,"node":-1,"grasp":0,"force":[{"t":0,"f":[0,0,0]},{"t":1,"f":[0.1,0,0]}]}]}`,
 		`{"dt":0.01,"duration":1,"solver":{"type":"pbd"},"ropes":[{"links":3,"link_length":1,"radius":0.5,"material":{"density":1000,"young":1e7,"shear":4e6,"friction":{"static":0.5,"kinetic":0.4},"damping":0.1},"layout":{"type":"straight"}}]}`,
 		`{"dt":0.01,"duration":1,"solver":{"type":"pbd"},"ropes":[{"links":3,"link_length":1,"radius":0.5,"material":{"density":1000,"young":1e7,"shear":4e6,"bend":1e5,"twist":3e4},"layout":{"type":"straight"}}]}`,
