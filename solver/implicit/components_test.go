@@ -104,28 +104,7 @@ func TestSeparateKnotsSeparateComponents(t *testing.T) {
 		t.Fatalf("contact components %v, want two of at least 5 contacts each", s.comp)
 	}
 	M := len(s.rows)
-	n3 := len(s.dx)
-	full := make([]float64, 9*M*M) // the joint W from full solves
-	col := make([]float64, n3)
-	for c := range s.rows {
-		for e := range 3 {
-			clear(col)
-			r := &s.rows[c]
-			for k := 0; k < r.nn; k++ {
-				v := r.fr[e].Scale(r.wt[k])
-				i := 3 * int(r.node[k])
-				col[i] += v.X
-				col[i+1] += v.Y
-				col[i+2] += v.Z
-			}
-			s.chf.Solve(col)
-			for c2 := range s.rows {
-				for d := range 3 {
-					full[(3*c2+d)*3*M+3*c+e] = s.rows[c2].dot(d, col)
-				}
-			}
-		}
-	}
+	full := denseW(s) // the joint W
 	worst, cross, size := 0.0, 0.0, 0.0
 	for i := range 3 * M {
 		for j := range 3 * M {
