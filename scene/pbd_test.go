@@ -18,6 +18,9 @@ func TestBuiltinScenesUnderPBD(t *testing.T) { builtinScenesUnder(t, "pbd") }
 // Built-in scenes under the dvi solver (issue 11): the same checks as under pbd.
 func TestBuiltinScenesUnderDVI(t *testing.T) { builtinScenesUnder(t, "dvi") }
 
+// Built-in scenes under the implicit solver (issue 12): the same checks.
+func TestBuiltinScenesUnderImplicit(t *testing.T) { builtinScenesUnder(t, "implicit") }
+
 func builtinScenesUnder(t *testing.T, solverName string) {
 	if testing.Short() {
 		t.Skip("runs every built-in scene with the physical solver")
