@@ -64,8 +64,9 @@ func BenchmarkTightKnot150(b *testing.B) {
 // (the security thread in an overhand pulled by 1 N), one step's motion: "detect" is the
 // broad phase's Update and Self at the solver's contact margin, "ccd" the continuous test of
 // the step's motion (collide.Swept: Update, Self at the motion's margin, the exact cubic on
-// the candidates), "both" the two as a solver would run them (target ≤ 0.2 ms; the thesis:
-// 5–9 ms a frame of self-detection).
+// the candidates), "ccd-allpairs" the same answer from every pair's swept boxes
+// (collide.SweptSelf), "both" detect and ccd as a solver would run them (target ≤ 0.2 ms; the
+// thesis: 5–9 ms a frame of self-detection).
 func BenchmarkDetectCCD600(b *testing.B) {
 	w, s := tightOverhand(b, DefaultParams(), 599)
 	prev := slices.Clone(w.State.Pos)
@@ -95,6 +96,7 @@ func BenchmarkDetectCCD600(b *testing.B) {
 	ccd := func() { xs = sw.Self(xs[:0], prev, st, det) }
 	run("detect", detect)
 	run("ccd", ccd)
+	run("ccd-allpairs", func() { xs = collide.SweptSelf(xs[:0], prev, st) })
 	run("both", func() { ccd(); cs = det.Self(cs[:0], st, margin) })
 }
 
