@@ -52,6 +52,8 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 15s ./knot/curve
 	$(GO) test -run '^$$' -fuzz FuzzDecodeCommand -fuzztime 15s ./server
 	$(GO) test -run '^$$' -fuzz FuzzDecode -fuzztime 15s ./haptics
+	$(GO) test -run '^$$' -fuzz FuzzReadTetGen -fuzztime 15s ./tissue
+	$(GO) test -run '^$$' -fuzz FuzzReadGmsh -fuzztime 15s ./tissue
 
 ## web: rebuild the browser viewer web/dist from web/src (esbuild; dist is committed, so
 ## go build needs no npm)
