@@ -124,6 +124,7 @@ type grasp struct {
 type strandData struct {
 	EI, GJ, EA float64     // N·m², N·m², N
 	mass       float64     // kg, of a link
+	gmax       float64     // the largest |∂E_b/∂c| of a joint in the last substep, J (bending stiffness where most bent)
 	twist      twist.State // quasi-static twist (App. C)
 }
 

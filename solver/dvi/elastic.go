@@ -33,11 +33,7 @@ package dvi
 // than stated. A fully folded joint (c_i = −1) has infinite bending energy: the functions
 // then return ±Inf or NaN and the caller must treat the step as failed.
 
-import (
-	"math"
-
-	"github.com/knotsim/knotsim/vec"
-)
+import "github.com/knotsim/knotsim/vec"
 
 // bendEnergy returns the bending energy of one strand (J),
 //
@@ -186,23 +182,4 @@ func addBendDamping(x []vec.V3, c, cPrev []float64, h, kd float64, f []vec.V3) {
 // up to 1.5 rad per joint and overestimates by 1/0.69 at 2.2 rad).
 func bendOmega2(EI, m, l float64) float64 {
 	return 16 * EI / (m * l * l * l)
-}
-
-// bendOmega2Joints estimates the largest squared bending frequency (1/s²) of a strand from its
-// joints' cosines c (len n+1, as addBendForces leaves them), node masses m (kg, len n+1), link
-// length l (m) and EI (N·m²), joint by joint: joint i's stiffness g_i = 8·EI/(2l·(1 + c_i)²)
-// (J; EI/l when straight) acts through the zig-zag stencil (1, −2, 1) on nodes i−1, i, i+1,
-// whose Rayleigh quotient with those nodes' masses is 16·g_i/l² · (1/m_{i−1} + 4/m_i +
-// 1/m_{i+1})/6 (bendOmega2 when straight with equal masses). It is the largest of these: the
-// stiffest joint with its own nodes' masses, not the stiffest joint with the lightest node of
-// the strand (a tight knot is bent in the middle; its half-mass ends are straight).
-// TestBendOmega2Joints checks it against λmax(M^{-1/2}·K·M^{-1/2}).
-func bendOmega2Joints(c, m []float64, l, EI float64) float64 {
-	var w2 float64
-	for i := 1; i+1 < len(c); i++ {
-		d := 1 + c[i]
-		g := 4 * EI / (l * d * d)
-		w2 = math.Max(w2, g*(1/m[i-1]+4/m[i]+1/m[i+1]))
-	}
-	return w2 * 16 / (6 * l * l)
 }

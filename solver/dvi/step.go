@@ -26,9 +26,6 @@ const calmSteps = 100
 // step is an error.
 const maxHalvings = 4
 
-var DebugWhy string
-var DebugNeed float64
-
 // Step implements solver.Solver; the algorithm is in doc.go.
 func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error {
 	if len(s.v) != len(st.Pos) || len(s.T) != st.NumSegs() || len(s.sd) != len(st.Strands) {
@@ -210,10 +207,8 @@ func (s *Solver) substeps(st *rope.State, in *solver.Input, H, D, frac float64) 
 		m := 0.5 * d.mass // the ends' half masses set the limits
 		l := str.Link
 		// A bent joint is stiffer than a straight one: ω² scales with |∂E_b/∂c| (EI/l when
-		// straight; up to 9 % low for sharp bends, within Safety), joint by joint with its
-		// own nodes' masses.
-		lo, hi := str.First, str.First+str.Nodes
-		if w2 := bendOmega2Joints(s.c[lo:hi], s.m[lo:hi], l, d.EI); w2 > 0 {
+		// straight; up to 9 % low for sharp bends, within Safety).
+		if w2 := bendOmega2(d.EI, m, l) * math.Max(1, d.gmax*l/d.EI); w2 > 0 {
 			limit(s.P.Safety*2/math.Sqrt(w2), "bending stiffness %.3g N·m² on %.3g kg nodes", d.EI, m)
 		}
 		if s.P.BendDamping > 0 {
@@ -249,7 +244,6 @@ func (s *Solver) substeps(st *rope.State, in *solver.Input, H, D, frac float64) 
 	// (A force tool's force is among the forces: a tool that begins to pull kicks its node by
 	// its whole force, one the tensions balance by none.)
 	n := max(1, int(math.Ceil(need-1e-9)))
-	DebugWhy, DebugNeed = why, need
 	// The count rises at once but falls only after calmSteps steps that all needed fewer: a
 	// change of h breaks the integrator's fixed-step symplectic structure, so it should be
 	// rare (with the variable-step force coefficient of predict a change costs little: the
@@ -447,7 +441,7 @@ func (s *Solver) forces(st *rope.State, in *solver.Input, h float64) {
 		lo, hi := str.First, str.First+str.Nodes
 		x, f, c := pos[lo:hi], s.f[lo:hi], s.c[lo:hi]
 		l := s.rest[str.FirstSeg : str.FirstSeg+str.Links()]
-		addBendForces(x, l, d.EI, c, f)
+		d.gmax = addBendForces(x, l, d.EI, c, f)
 		if s.P.BendDamping > 0 {
 			addBendDamping(x, c, s.cPrev[lo:hi], h, s.P.BendDamping, f)
 		}
