@@ -423,49 +423,9 @@ func (ev *eventTimes) first(ok func(float64) bool) (float64, bool) {
 	return 0, false
 }
 
-// pointTriDist2 is the squared distance from p to triangle a b c (Ericson, Real-Time Collision
-// Detection, 2005, §5.1.5: the Voronoi regions of the vertices, edges and face).
+// pointTriDist2 is the squared distance from p to triangle a b c (vec.ClosestPointTri).
 func pointTriDist2(p, a, b, c vec.V3) float64 {
-	ab, ac, ap := b.Sub(a), c.Sub(a), p.Sub(a)
-	d1, d2 := ab.Dot(ap), ac.Dot(ap)
-	if d1 <= 0 && d2 <= 0 {
-		return ap.Norm2()
-	}
-	bp := p.Sub(b)
-	d3, d4 := ab.Dot(bp), ac.Dot(bp)
-	if d3 >= 0 && d4 <= d3 {
-		return bp.Norm2()
-	}
-	vc := d1*d4 - d3*d2
-	if vc <= 0 && d1 >= 0 && d3 <= 0 {
-		v := d1 / (d1 - d3)
-		return p.Dist2(a.Add(ab.Scale(v)))
-	}
-	cp := p.Sub(c)
-	d5, d6 := ab.Dot(cp), ac.Dot(cp)
-	if d6 >= 0 && d5 <= d6 {
-		return cp.Norm2()
-	}
-	vb := d5*d2 - d1*d6
-	if vb <= 0 && d2 >= 0 && d6 <= 0 {
-		w := d2 / (d2 - d6)
-		return p.Dist2(a.Add(ac.Scale(w)))
-	}
-	va := d3*d6 - d5*d4
-	if va <= 0 && d4-d3 >= 0 && d5-d6 >= 0 {
-		w := (d4 - d3) / ((d4 - d3) + (d5 - d6))
-		return p.Dist2(b.Add(c.Sub(b).Scale(w)))
-	}
-	den := va + vb + vc
-	if den == 0 { // a degenerate triangle: the nearest of its edges
-		return math.Min(segDist2(p, a, b), math.Min(segDist2(p, b, c), segDist2(p, a, c)))
-	}
-	v, w := vb/den, vc/den
-	return p.Dist2(a.Add(ab.Scale(v)).Add(ac.Scale(w)))
-}
-
-func segDist2(p, a, b vec.V3) float64 {
-	_, d2 := vec.ClosestPointSeg(p, a, b)
+	_, d2 := vec.ClosestPointTri(p, a, b, c)
 	return d2
 }
 
