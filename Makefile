@@ -54,6 +54,8 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzDecode -fuzztime 15s ./haptics
 	$(GO) test -run '^$$' -fuzz FuzzReadTetGen -fuzztime 15s ./tissue
 	$(GO) test -run '^$$' -fuzz FuzzReadGmsh -fuzztime 15s ./tissue
+	$(GO) test -run '^$$' -fuzz FuzzReadSTL -fuzztime 15s ./tissue
+	$(GO) test -run '^$$' -fuzz FuzzReadOBJ -fuzztime 15s ./tissue
 
 ## web: rebuild the browser viewer web/dist from web/src (esbuild; dist is committed, so
 ## go build needs no npm)

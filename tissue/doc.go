@@ -4,6 +4,11 @@
 // and a Body of co-rotated linear finite elements with lumped masses, integrated by implicit
 // Euler with its own substep (fem.go), clamped nodes, external forces and pressure loads.
 //
+// Rigid obstacles made of triangles (an instrument, a bone, a table top) are a Surface, read
+// from STL (binary or ASCII) or Wavefront OBJ and validated the same way (manifold edges, no
+// zero-area triangle, no self-intersection; closed and outward-wound when asked);
+// Mesh.Surface gives a tissue's boundary as one, so both meet the rope through one contact path.
+//
 // Units are SI: positions in m, forces in N, moduli in Pa, densities in kg/m³, times in s.
 // Mesh.Surf holds the boundary triangles wound outward ((b − a) × (c − a) points out of the
 // tissue): the surface that thread, needle and tools touch.
