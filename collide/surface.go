@@ -92,6 +92,9 @@ func NewSurfaceIndex(tris [][3]int32, nNodes int) (*SurfaceIndex, error) {
 	return ix, nil
 }
 
+// Nodes returns the number of surface nodes the index was made for.
+func (ix *SurfaceIndex) Nodes() int { return ix.nNodes }
+
 // Update refits the tree to the node positions pos (len nNodes, m), building it on the first
 // call (median splits of the triangles' centroids along the longest axis).
 func (ix *SurfaceIndex) Update(pos []vec.V3) error {

@@ -6,6 +6,8 @@
 package solver
 
 import (
+	"github.com/knotsim/knotsim/collide"
+	"github.com/knotsim/knotsim/material"
 	"github.com/knotsim/knotsim/rope"
 	"github.com/knotsim/knotsim/shape"
 	"github.com/knotsim/knotsim/vec"
@@ -41,6 +43,35 @@ type Input struct {
 	Grasps    []Grasp // active grasps, at most one per node
 	Obstacles []shape.Shape
 	Gravity   vec.V3 // acceleration of gravity, m/s²; geometric solvers ignore it
+	// Surfaces are triangle surfaces the rope must stay out of (tissue boundaries, rigid
+	// meshes), as they are for this step. Solvers that implement SurfaceForcer handle them;
+	// the others refuse a non-empty list with an error.
+	Surfaces []Surface
+}
+
+// Surface is a triangle surface as it is for one step: a deformable tissue's boundary (the
+// world steps the tissue between rope steps, with the forces the rope put on it) or a rigid
+// mesh.
+type Surface struct {
+	Pos  []vec.V3   // node positions, m
+	Tris [][3]int32 // triangles over Pos, wound outward: (b − a) × (c − a) points out
+	// Index is the surface's box tree, refit (Update) to Pos before the step.
+	Index *collide.SurfaceIndex
+	// Friction is Coulomb friction of the rope against this surface.
+	Friction material.Friction
+	// Compliance is, per node, how far the node moves over the step per newton of constant
+	// force on it, m/N (a deformable tissue's give: the contact solve shares a contact's motion
+	// between the rope and the surface by it); nil for a rigid surface.
+	Compliance []float64
+}
+
+// SurfaceForcer is implemented by solvers that handle Input.Surfaces (implicit).
+type SurfaceForcer interface {
+	// AddSurfaceForces adds to dst (one entry per node of Input.Surfaces[k].Pos) the force the
+	// rope put on surface k's nodes in the last step, N: the contact forces' reactions,
+	// averaged over the step's substeps and spread over each triangle's corners by the contact
+	// point's barycentric weights (equal and opposite to what the rope felt).
+	AddSurfaceForces(k int, dst []vec.V3)
 }
 
 // Stats reports one step. Fields a solver does not compute stay zero.
@@ -105,6 +136,10 @@ type Contact struct {
 	Fn       float64 // normal force, N (≥ 0; pushes A along Normal, B the other way)
 	Ft       vec.V3  // tangential (friction) force on A, N (perpendicular to Normal; B takes −Ft)
 	Gap      float64 // distance between the surfaces at At, m (negative: overlap)
+	// OnSurface marks a contact with the triangle surface Input.Surfaces[Surface] (then B and
+	// Obstacle are −1).
+	OnSurface bool
+	Surface   int
 }
 
 // ContactReporter is implemented by solvers that resolve contacts as forces (implicit, dvi):

@@ -7,7 +7,8 @@
 // Rigid obstacles made of triangles (an instrument, a bone, a table top) are a Surface, read
 // from STL (binary or ASCII) or Wavefront OBJ and validated the same way (manifold edges, no
 // zero-area triangle, no self-intersection; closed and outward-wound when asked);
-// Mesh.Surface gives a tissue's boundary as one, so both meet the rope through one contact path.
+// Mesh.Surface gives a tissue's boundary as one. (The world puts tissue boundaries in front of
+// the rope today, through collide.SurfaceIndex; rigid Surfaces are to take the same path.)
 //
 // Units are SI: positions in m, forces in N, moduli in Pa, densities in kg/m³, times in s.
 // Mesh.Surf holds the boundary triangles wound outward ((b − a) × (c − a) points out of the

@@ -526,3 +526,20 @@ func (b *Body) AddPressure(tris [][3]int32, p float64) {
 		}
 	}
 }
+
+// Compliance sets dst (len = nodes) to each node's give over a step of dt (s) under a constant
+// force, m/N: the inverse of the diagonal of the step's matrix, M·(1 + dt·α)/dt² + (β/dt +
+// 1)·K (K's diagonal by the rotation-invariant trace/3), 0 for clamped nodes. A diagonal
+// estimate: a point force also moves the neighbours, so the node gives somewhat more.
+func (b *Body) Compliance(dt float64, dst []float64) []float64 {
+	dst = dst[:0]
+	al, be := b.Mat.MassDamping, b.Mat.StiffDamping
+	for i, m := range b.Mass {
+		c := 0.0
+		if !b.clamped[i] {
+			c = 1 / (m*(1+dt*al)/(dt*dt) + (be/dt+1)*b.kdiag[i])
+		}
+		dst = append(dst, c)
+	}
+	return dst
+}

@@ -65,6 +65,9 @@ type World struct {
 	// nil until the first one. Safe to read and write from any goroutine.
 	Knot atomic.Pointer[KnotReport]
 
+	// Tissues are the deformable bodies (AddTissue), stepped after the rope each Step.
+	Tissues []Tissue
+
 	in solver.Input
 }
 
@@ -142,7 +145,13 @@ func (w *World) Step() error {
 		}
 		w.in.Grasps = append(w.in.Grasps, solver.Grasp{Node: t.Node, Mode: t.Mode, Target: t.Target, Force: t.Force, Stiffness: t.Stiffness})
 	}
+	if err := w.refitTissues(); err != nil {
+		return err
+	}
 	if err := w.Solver.Step(w.State, &w.in, &w.Last); err != nil {
+		return err
+	}
+	if err := w.stepTissues(); err != nil {
 		return err
 	}
 	for i := range w.Tools {

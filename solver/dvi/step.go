@@ -28,6 +28,9 @@ const maxHalvings = 4
 
 // Step implements solver.Solver; the algorithm is in doc.go.
 func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error {
+	if len(in.Surfaces) > 0 {
+		return fmt.Errorf("dvi: triangle surfaces (tissue) are not supported by this solver yet; use implicit")
+	}
 	if len(s.v) != len(st.Pos) || len(s.T) != st.NumSegs() || len(s.sd) != len(st.Strands) {
 		if err := s.Reset(st); err != nil {
 			return err

@@ -163,6 +163,9 @@ func (s *Solver) Reset(st *rope.State) error {
 
 // Step implements solver.Solver.
 func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error {
+	if len(in.Surfaces) > 0 {
+		return fmt.Errorf("ftl: triangle surfaces (tissue) are not supported by this solver yet; use implicit")
+	}
 	if len(s.fixed) != len(st.Pos) || len(s.contactSeg) != st.NumSegs() {
 		if err := s.Reset(st); err != nil {
 			return err

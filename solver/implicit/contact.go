@@ -27,6 +27,14 @@ type crow struct {
 	at   vec.V3    // m: the closest point on A's axis at the substep's start
 	comp int32     // its contact component (components: the root strand)
 	rank int32     // its index in key order
+	// A contact with a triangle surface (Input.Surfaces): surf is 1 + the surface's index (0:
+	// not a surface contact), tn the triangle's nodes and tw the contact point's barycentric
+	// weights on it (where the reaction goes), kin the surface's μk/μs.
+	surf int32
+	tn   [3]int32
+	tw   [3]float64
+	kin  float64
+	tc   float64 // the surface's compliance at the contact point over the substep, m/N
 }
 
 var _ solver.ContactReporter = (*Solver)(nil)
@@ -42,14 +50,19 @@ func (s *Solver) AppendContacts(dst []solver.Contact) []solver.Contact {
 			o, b = b, -1
 		}
 		l := s.lam[3*c : 3*c+3]
-		dst = append(dst, solver.Contact{A: a, B: b, Obstacle: o, At: r.at, Normal: r.fr[0], Fn: l[0],
-			Ft: r.fr[1].Scale(l[1]).Add(r.fr[2].Scale(l[2])), Gap: r.gap})
+		ct := solver.Contact{A: a, B: b, Obstacle: o, At: r.at, Normal: r.fr[0], Fn: l[0],
+			Ft: r.fr[1].Scale(l[1]).Add(r.fr[2].Scale(l[2])), Gap: r.gap}
+		if r.surf > 0 {
+			ct.Obstacle, ct.OnSurface, ct.Surface = -1, true, int(r.surf-1)
+		}
+		dst = append(dst, ct)
 	}
 	return dst
 }
 
 func selfKey(a, b int32) uint64 { return uint64(a)<<32 | uint64(b) }
 func obsKey(a, o int32) uint64  { return 1<<63 | uint64(a)<<32 | uint64(o) }
+func surfKey(a, k int32) uint64 { return 1<<63 | uint64(a)<<32 | 1<<31 | uint64(k) }
 func frame(n vec.V3) [3]vec.V3  { t := n.AnyPerp().Unit(); return [3]vec.V3{n, t, n.Cross(t)} }
 func nodeMove(dx []float64, i int32) float64 {
 	return math.Sqrt(dx[3*i]*dx[3*i] + dx[3*i+1]*dx[3*i+1] + dx[3*i+2]*dx[3*i+2])
@@ -70,6 +83,12 @@ func (s *Solver) contacts(st *rope.State, in *solver.Input) error {
 	s.Det.Update(st)
 	s.self = s.Det.Self(s.self[:0], st, margin)
 	s.obs = collide.Obstacles(s.obs[:0], st, in.Obstacles, margin)
+	s.surfHits, s.surfAt = s.surfHits[:0], append(s.surfAt[:0], 0)
+	for k := range in.Surfaces {
+		sf := &in.Surfaces[k]
+		s.surfHits = sf.Index.Query(s.surfHits, st, sf.Pos, margin)
+		s.surfAt = append(s.surfAt, len(s.surfHits))
+	}
 	s.nsDetect += time.Since(t0).Nanoseconds()
 	pos := st.Pos
 	for ci := range s.self {
@@ -109,6 +128,9 @@ func (s *Solver) contacts(st *rope.State, in *solver.Input) error {
 		}
 		s.rows = append(s.rows, crow{key: obsKey(c.A, c.Obstacle), node: [4]int32{a, a + 1},
 			wt: [4]float64{1 - c.S, c.S}, nn: 2, fr: frame(c.N), gap: gap, mu: s.mus[c.A], at: c.PA})
+	}
+	if len(s.surfHits) > 0 {
+		s.surfaceRows(st, in)
 	}
 	if len(s.rows) > s.P.MaxContacts {
 		slices.SortFunc(s.rows, func(p, q crow) int { return cmp.Compare(p.gap, q.gap) })
@@ -236,8 +258,11 @@ func (s *Solver) prevF(p int) vec.V3 {
 	return vec.V3{X: s.prevLam[3*p], Y: s.prevLam[3*p+1], Z: s.prevLam[3*p+2]}
 }
 
-// kinRatio is μk/μs of the contact's first segment (1 when μs is 0).
+// kinRatio is μk/μs of the contact's first segment, or of the surface (1 when μs is 0).
 func (s *Solver) kinRatio(r *crow) float64 {
+	if r.surf > 0 {
+		return r.kin
+	}
 	a := r.key >> 32 & 0x7fffffff
 	if s.mus[a] == 0 {
 		return 1
@@ -268,4 +293,112 @@ func grow(b []float64, n int) []float64 {
 		return make([]float64, n, n+n/4)
 	}
 	return b[:n]
+}
+
+// surfaceRows adds a row for each rope segment within reach of a surface: the segment's
+// closest triangle of that surface (s.surfHits, sorted by surface then segment). Its normal
+// is the triangle's outward normal where the closest point is inside the face (the gap then
+// signed: a segment that sank in is pushed out, not through), else the direction from the
+// closest point (an edge or corner) to the segment's. The rows are then sorted by key: the
+// warm start matches rows to the last substep's in key order.
+func (s *Solver) surfaceRows(st *rope.State, in *solver.Input) {
+	pos := st.Pos
+	for k := range in.Surfaces {
+		sf := &in.Surfaces[k]
+		kin := 1.0
+		if sf.Friction.Static > 0 {
+			kin = sf.Friction.Kinetic / sf.Friction.Static
+		}
+		h := s.surfHits[s.surfAt[k]:s.surfAt[k+1]]
+		for i := 0; i < len(h); {
+			best, j := i, i+1
+			for ; j < len(h) && h[j].Seg == h[i].Seg; j++ {
+				if h[j].Dist < h[best].Dist {
+					best = j
+				}
+			}
+			g0 := i
+			i = j
+			c := &h[best]
+			A := c.Seg
+			a := st.SegNode[A]
+			R := st.SegRadius[A]
+			if c.Dist-R > s.P.Margin*R+math.Max(s.allow[a], s.allow[a+1]) {
+				continue
+			}
+			tn := sf.Tris[c.Tri]
+			p := pos[a].Lerp(pos[a+1], c.S)
+			q0, q1, q2 := sf.Pos[tn[0]], sf.Pos[tn[1]], sf.Pos[tn[2]]
+			q := q0.Scale(c.W[0]).Add(q1.Scale(c.W[1])).Add(q2.Scale(c.W[2]))
+			n := q1.Sub(q0).Cross(q2.Sub(q0)).Unit()
+			gap := n.Dot(p.Sub(q)) - R
+			if inFace := c.W[0] > 1e-9 && c.W[1] > 1e-9 && c.W[2] > 1e-9; !inFace && c.Dist > 1e-9*R {
+				// Nearest an edge or a corner: along the line to it, outwards. The segment has
+				// sunk in when it is behind the plane of every triangle that shares that nearest
+				// point (at a convex edge an outside point is in front of at least one), and is
+				// then pushed back out towards it.
+				d := p.Sub(q).Scale(1 / c.Dist)
+				out := false
+				for _, o := range h[g0:j] {
+					if o.Dist <= c.Dist+1e-9*R {
+						to := sf.Tris[o.Tri]
+						no := sf.Pos[to[1]].Sub(sf.Pos[to[0]]).Cross(sf.Pos[to[2]].Sub(sf.Pos[to[0]]))
+						out = out || d.Dot(no) >= 0
+					}
+				}
+				if out {
+					n, gap = d, c.Dist-R
+				} else {
+					n, gap = d.Neg(), -c.Dist-R
+				}
+			}
+			if n.Norm2() < 0.5 { // a degenerate triangle seen from its plane
+				n = pos[a+1].Sub(pos[a]).AnyPerp().Unit()
+			}
+			// The surface gives as a spring at the contact point (its nodes' compliances
+			// weighted by the barycentric weights squared; the coupling through shared nodes of
+			// two contacts is left out), over this substep's share of the step.
+			var tc float64
+			if sf.Compliance != nil {
+				for e, v := range tn {
+					tc += c.W[e] * c.W[e] * sf.Compliance[v]
+				}
+				tc *= s.hfrac
+			}
+			s.rows = append(s.rows, crow{key: surfKey(A, int32(k)), node: [4]int32{a, a + 1}, wt: [4]float64{1 - c.S, c.S}, nn: 2,
+				fr: frame(n), gap: gap, mu: sf.Friction.Static, at: p, surf: int32(k) + 1, tn: tn, tw: c.W, kin: kin, tc: tc})
+		}
+	}
+	slices.SortFunc(s.rows, func(p, q crow) int { return cmp.Compare(p.key, q.key) })
+}
+
+// surfaceForces adds the reactions of the substep's surface contacts, times frac (the
+// substep's share of the step), to s.sforce.
+func (s *Solver) surfaceForces(frac float64) {
+	for c := range s.rows {
+		r := &s.rows[c]
+		if r.surf == 0 {
+			continue
+		}
+		l := s.lam[3*c : 3*c+3]
+		g := r.fr[0].Scale(l[0]).Add(r.fr[1].Scale(l[1])).Add(r.fr[2].Scale(l[2])).Scale(-frac)
+		f := s.sforce[r.surf-1]
+		for i, v := range r.tn {
+			f[v] = f[v].Add(g.Scale(r.tw[i]))
+		}
+	}
+}
+
+var _ solver.SurfaceForcer = (*Solver)(nil)
+
+// AddSurfaceForces implements solver.SurfaceForcer.
+func (s *Solver) AddSurfaceForces(k int, dst []vec.V3) {
+	if k < 0 || k >= len(s.sforce) {
+		return
+	}
+	for i, f := range s.sforce[k] {
+		if i < len(dst) {
+			dst[i] = dst[i].Add(f)
+		}
+	}
 }

@@ -132,6 +132,15 @@ func (s *Solver) couple() error {
 				}
 			}
 		}
+		// A deformable surface's give adds to its contacts' own blocks.
+		for c := r0; c < r1; c++ {
+			if tc := s.rows[c].tc; tc > 0 {
+				i := c - r0
+				for d := range 3 {
+					w[(3*i+d)*m3+3*i+d] += tc
+				}
+			}
+		}
 	}
 	return nil
 }

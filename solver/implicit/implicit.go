@@ -174,6 +174,12 @@ type Solver struct {
 	grasps []grasp
 	self   []collide.Contact
 	obs    []collide.Contact
+	// triangle surfaces (contact.go): this substep's hits of every surface (surface k's at
+	// surfHits[surfAt[k]:surfAt[k+1]]), and the step's reactions on each surface's nodes, N
+	surfHits []collide.SurfaceContact
+	surfAt   []int
+	sforce   [][]vec.V3
+	hfrac    float64 // the substep's share of the step
 
 	// contacts (contact.go)
 	rows    []crow

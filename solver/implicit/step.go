@@ -30,6 +30,9 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 	if err := s.setGrasps(st, in); err != nil {
 		return err
 	}
+	if err := s.setSurfaces(in); err != nil {
+		return err
+	}
 	*out = solver.Stats{MinSelfGap: math.Inf(1), MinObsGap: math.Inf(1)}
 	s.iters = 0
 	t0 := time.Now()
@@ -68,6 +71,44 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 	out.NsSolve = time.Since(t0).Nanoseconds() - s.nsContact
 	phys.Gaps(st, in.Obstacles, s.self, s.obs, 0.1*s.rmin, out)
 	return nil
+}
+
+// setSurfaces checks the step's triangle surfaces and sizes their reaction buffers.
+func (s *Solver) setSurfaces(in *solver.Input) error {
+	for k := range in.Surfaces {
+		sf := &in.Surfaces[k]
+		switch {
+		case sf.Index == nil:
+			return fmt.Errorf("implicit: surface %d has no index", k)
+		case sf.Index.Nodes() != len(sf.Pos):
+			return fmt.Errorf("implicit: surface %d has %d positions; its index was made for %d nodes", k, len(sf.Pos), sf.Index.Nodes())
+		case !(sf.Friction.Static >= 0) || math.IsInf(sf.Friction.Static, 0) || !(sf.Friction.Kinetic >= 0) || sf.Friction.Kinetic > sf.Friction.Static:
+			return fmt.Errorf("implicit: surface %d friction %+v: want 0 ≤ kinetic ≤ static, finite", k, sf.Friction)
+		case sf.Compliance != nil && len(sf.Compliance) != len(sf.Pos):
+			return fmt.Errorf("implicit: surface %d has %d compliances for %d nodes", k, len(sf.Compliance), len(sf.Pos))
+		}
+		for i, c := range sf.Compliance {
+			if !(c >= 0) || math.IsInf(c, 0) {
+				return fmt.Errorf("implicit: surface %d node %d compliance %v m/N must be ≥ 0 and finite", k, i, c)
+			}
+		}
+	}
+	if cap(s.sforce) < len(in.Surfaces) {
+		s.sforce = append(s.sforce[:cap(s.sforce)], make([][]vec.V3, len(in.Surfaces)-cap(s.sforce))...)
+	}
+	s.sforce = s.sforce[:len(in.Surfaces)]
+	for k := range in.Surfaces {
+		s.sforce[k] = vecGrow(s.sforce[k], len(in.Surfaces[k].Pos))
+	}
+	return nil
+}
+
+// vecGrow returns b resized to n, reusing its storage when it can.
+func vecGrow(b []vec.V3, n int) []vec.V3 {
+	if cap(b) < n {
+		return make([]vec.V3, n)
+	}
+	return b[:n]
 }
 
 // setGrasps reads the step's tools.
@@ -117,6 +158,10 @@ func (s *Solver) setGrasps(st *rope.State, in *solver.Input) error {
 // when the first one's free motion is too large for n.
 func (s *Solver) substeps(st *rope.State, in *solver.Input, n int, out *solver.Stats) error {
 	h := in.Dt / float64(n)
+	s.hfrac = 1 / float64(n)
+	for _, f := range s.sforce {
+		clear(f)
+	}
 	for k := range n {
 		frac := float64(k+1) / float64(n)
 		for i := range s.grasps {
@@ -221,6 +266,9 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h float64, adapt bool
 			break
 		}
 		copy(st.Pos, s.x0)
+	}
+	if len(in.Surfaces) > 0 {
+		s.surfaceForces(h / in.Dt)
 	}
 	s.limitStrain(st)
 	for k, str := range st.Strands {

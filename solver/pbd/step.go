@@ -15,6 +15,9 @@ import (
 
 // Step implements solver.Solver; the algorithm is in doc.go.
 func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error {
+	if len(in.Surfaces) > 0 {
+		return fmt.Errorf("pbd: triangle surfaces (tissue) are not supported by this solver yet; use implicit")
+	}
 	if len(s.v) != len(st.Pos) || len(s.q) != st.NumSegs() || len(s.ends) != 2*len(st.Strands) {
 		if err := s.Reset(st); err != nil {
 			return err
