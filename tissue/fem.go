@@ -335,13 +335,7 @@ func (b *Body) geometric(r, f *m3) sym3 {
 // vectors u (in the element's rotated frame): σ = 2μ·ε + λ·tr(ε)·I, ε = sym(Σ_a u_a ⊗ ∇N_a).
 // It returns σ's columns.
 func (b *Body) stress(gr []vec.V3, u *[4]vec.V3) m3 {
-	// G = Σ_a u_a ⊗ g_a, column j = Σ_a u_a·g_a[j].
-	var c m3
-	for a := range 4 {
-		c[0] = c[0].Add(u[a].Scale(gr[a].X))
-		c[1] = c[1].Add(u[a].Scale(gr[a].Y))
-		c[2] = c[2].Add(u[a].Scale(gr[a].Z))
-	}
+	c := gradient(gr, u)
 	exx, eyy, ezz := c[0].X, c[1].Y, c[2].Z
 	exy, exz, eyz := 0.5*(c[1].X+c[0].Y), 0.5*(c[2].X+c[0].Z), 0.5*(c[2].Y+c[1].Z)
 	l := b.lambda * (exx + eyy + ezz)
@@ -353,17 +347,35 @@ func (b *Body) stress(gr []vec.V3, u *[4]vec.V3) m3 {
 	}
 }
 
+// gradient returns Σ_a u_a ⊗ ∇N_a (by columns: column j is Σ_a u_a·∇N_a[j]) for an element's
+// shape-function gradients gr and nodal vectors u: the gradient of the interpolated field.
+func gradient(gr []vec.V3, u *[4]vec.V3) (c m3) {
+	for a := range 4 {
+		c[0] = c[0].Add(u[a].Scale(gr[a].X))
+		c[1] = c[1].Add(u[a].Scale(gr[a].Y))
+		c[2] = c[2].Add(u[a].Scale(gr[a].Z))
+	}
+	return c
+}
+
+// displacements returns element e's nodal displacements in its rotated frame,
+// u_a = R_eᵀ·x_a − X_a, m.
+func (b *Body) displacements(e int) (u [4]vec.V3) {
+	t := &b.Mesh.Tets[e]
+	r := &b.rot[e]
+	for a := range 4 {
+		u[a] = r.mulTV(b.X[t[a]]).Sub(b.Mesh.Nodes[t[a]])
+	}
+	return u
+}
+
 // elasticForces sets f to f_el(x) = −Σ_e R_e·V_e·σ_e·∇N_a with ε from u_a = R_eᵀ·x_a − X_a, N.
 func (b *Body) elasticForces(f []vec.V3) {
 	clear(f)
-	rest := b.Mesh.Nodes
 	for e, t := range b.Mesh.Tets {
 		gr := b.grad[4*e : 4*e+4]
 		r := &b.rot[e]
-		var u [4]vec.V3
-		for a := range 4 {
-			u[a] = r.mulTV(b.X[t[a]]).Sub(rest[t[a]])
-		}
+		u := b.displacements(e)
 		s := b.stress(gr, &u)
 		v := b.vol[e]
 		for a := range 4 {
@@ -385,12 +397,7 @@ func (b *Body) applyK(p, out []vec.V3) {
 		s := b.stress(gr, &u)
 		// The geometric stiffness: [H·axial(G − Gᵀ)]× added to the stress (G = Σ u_a ⊗ ∇N_a).
 		if h := &b.geo[e]; *h != (sym3{}) {
-			var c m3
-			for a := range 4 {
-				c[0] = c[0].Add(u[a].Scale(gr[a].X))
-				c[1] = c[1].Add(u[a].Scale(gr[a].Y))
-				c[2] = c[2].Add(u[a].Scale(gr[a].Z))
-			}
+			c := gradient(gr, &u)
 			m := h.mul(vec.V3{X: c[1].Z - c[2].Y, Y: c[2].X - c[0].Z, Z: c[0].Y - c[1].X})
 			s[0] = s[0].Add(m.Cross(vec.V3{X: 1}))
 			s[1] = s[1].Add(m.Cross(vec.V3{Y: 1}))
@@ -473,14 +480,9 @@ func (b *Body) Energy() (kinetic, elastic float64) {
 	for i, v := range b.V {
 		kinetic += 0.5 * b.Mass[i] * v.Norm2()
 	}
-	rest := b.Mesh.Nodes
-	for e, t := range b.Mesh.Tets {
+	for e := range b.Mesh.Tets {
 		gr := b.grad[4*e : 4*e+4]
-		r := &b.rot[e]
-		var u [4]vec.V3
-		for a := range 4 {
-			u[a] = r.mulTV(b.X[t[a]]).Sub(rest[t[a]])
-		}
+		u := b.displacements(e)
 		s := b.stress(gr, &u)
 		// ½·σ:ε = ½·Σ_a (σ·g_a)·u_a (σ symmetric).
 		var w float64
@@ -496,17 +498,9 @@ func (b *Body) Energy() (kinetic, elastic float64) {
 // of its co-rotated linear strain at the current positions and the last substep's rotations:
 // what the viewer colours.
 func (b *Body) Strain(dst []float64) []float64 {
-	rest := b.Mesh.Nodes
-	for e, t := range b.Mesh.Tets {
-		gr := b.grad[4*e : 4*e+4]
-		r := &b.rot[e]
-		var c m3
-		for a := range 4 {
-			u := r.mulTV(b.X[t[a]]).Sub(rest[t[a]])
-			c[0] = c[0].Add(u.Scale(gr[a].X))
-			c[1] = c[1].Add(u.Scale(gr[a].Y))
-			c[2] = c[2].Add(u.Scale(gr[a].Z))
-		}
+	for e := range b.Mesh.Tets {
+		u := b.displacements(e)
+		c := gradient(b.grad[4*e:4*e+4], &u)
 		exy, exz, eyz := 0.5*(c[1].X+c[0].Y), 0.5*(c[2].X+c[0].Z), 0.5*(c[2].Y+c[1].Z)
 		dst = append(dst, math.Sqrt(c[0].X*c[0].X+c[1].Y*c[1].Y+c[2].Z*c[2].Z+2*(exy*exy+exz*exz+eyz*eyz)))
 	}

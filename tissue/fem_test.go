@@ -137,18 +137,7 @@ func TestTubeHoopStrain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var inner [][3]int32
-	// Only the triangles of the inner wall (not the end rings): all three nodes at r_i.
-	for _, tr := range m.Surf {
-		ok := true
-		for _, i := range tr {
-			q := m.Nodes[i]
-			ok = ok && math.Abs(math.Hypot(q.X, q.Y)-ri) < 1e-9
-		}
-		if ok {
-			inner = append(inner, tr)
-		}
-	}
+	inner := innerWall(m, ri)
 	if len(inner) != 2*48*10 {
 		t.Fatalf("%d inner triangles, want %d", len(inner), 2*48*10)
 	}
@@ -202,17 +191,7 @@ func TestPressurisedTubeStable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var inner [][3]int32
-	for _, tr := range m.Surf {
-		ok := true
-		for _, i := range tr {
-			q := m.Nodes[i]
-			ok = ok && math.Abs(math.Hypot(q.X, q.Y)-ri) < 1e-9
-		}
-		if ok {
-			inner = append(inner, tr)
-		}
-	}
+	inner := innerWall(m, ri)
 	for _, newton := range []int{1, 3} {
 		b, err := New(m, mat, Options{Tol: 1e-10, MaxIter: 3000, Newton: newton})
 		if err != nil {
@@ -243,6 +222,23 @@ func TestPressurisedTubeStable(t *testing.T) {
 			t.Errorf("Newton %d: hoop strain %g (thin-wall %g), largest radius %g m", newton, eps, thin, rmax)
 		}
 	}
+}
+
+// innerWall returns the tube's inner-wall triangles (all three nodes at radius ri about the z
+// axis; not the end rings).
+func innerWall(m *Mesh, ri float64) [][3]int32 {
+	var inner [][3]int32
+	for _, tr := range m.Surf {
+		ok := true
+		for _, i := range tr {
+			q := m.Nodes[i]
+			ok = ok && math.Abs(math.Hypot(q.X, q.Y)-ri) < 1e-9
+		}
+		if ok {
+			inner = append(inner, tr)
+		}
+	}
+	return inner
 }
 
 // rotZ rotates p by a about z and then about x by a/2.
