@@ -331,11 +331,9 @@ func (b *Body) geometric(r, f *m3) sym3 {
 	return h
 }
 
-// stress returns the linear stress σ·(rest gradient) products of element e for the nodal
-// vectors u (in the element's rotated frame): σ = 2μ·ε + λ·tr(ε)·I, ε = sym(Σ_a u_a ⊗ ∇N_a).
-// It returns σ's columns.
-func (b *Body) stress(gr []vec.V3, u *[4]vec.V3) m3 {
-	c := gradient(gr, u)
+// stress returns the linear stress σ = 2μ·ε + λ·tr(ε)·I (Pa, by columns) for the displacement
+// gradient c (gradient), ε = sym(c).
+func (b *Body) stress(c *m3) m3 {
 	exx, eyy, ezz := c[0].X, c[1].Y, c[2].Z
 	exy, exz, eyz := 0.5*(c[1].X+c[0].Y), 0.5*(c[2].X+c[0].Z), 0.5*(c[2].Y+c[1].Z)
 	l := b.lambda * (exx + eyy + ezz)
@@ -376,7 +374,8 @@ func (b *Body) elasticForces(f []vec.V3) {
 		gr := b.grad[4*e : 4*e+4]
 		r := &b.rot[e]
 		u := b.displacements(e)
-		s := b.stress(gr, &u)
+		c := gradient(gr, &u)
+		s := b.stress(&c)
 		v := b.vol[e]
 		for a := range 4 {
 			f[t[a]] = f[t[a]].Sub(r.mulV(s.mulV(gr[a])).Scale(v))
@@ -394,10 +393,10 @@ func (b *Body) applyK(p, out []vec.V3) {
 		for a := range 4 {
 			u[a] = r.mulTV(p[t[a]])
 		}
-		s := b.stress(gr, &u)
-		// The geometric stiffness: [H·axial(G − Gᵀ)]× added to the stress (G = Σ u_a ⊗ ∇N_a).
+		c := gradient(gr, &u)
+		s := b.stress(&c)
+		// The geometric stiffness: [H·axial(G − Gᵀ)]× added to the stress (G = c).
 		if h := &b.geo[e]; *h != (sym3{}) {
-			c := gradient(gr, &u)
 			m := h.mul(vec.V3{X: c[1].Z - c[2].Y, Y: c[2].X - c[0].Z, Z: c[0].Y - c[1].X})
 			s[0] = s[0].Add(m.Cross(vec.V3{X: 1}))
 			s[1] = s[1].Add(m.Cross(vec.V3{Y: 1}))
@@ -483,7 +482,8 @@ func (b *Body) Energy() (kinetic, elastic float64) {
 	for e := range b.Mesh.Tets {
 		gr := b.grad[4*e : 4*e+4]
 		u := b.displacements(e)
-		s := b.stress(gr, &u)
+		c := gradient(gr, &u)
+		s := b.stress(&c)
 		// ½·σ:ε = ½·Σ_a (σ·g_a)·u_a (σ symmetric).
 		var w float64
 		for a := range 4 {
