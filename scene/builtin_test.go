@@ -36,14 +36,7 @@ func TestBuiltinScenes(t *testing.T) {
 		}
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			sc, err := Builtin(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sim, err := Build(sc, BuildOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			sim := buildBuiltin(t, name)
 			w := sim.World
 			r := w.State.Strands[0].Radius
 			want := builtinKnot[name]
@@ -173,4 +166,18 @@ func checkPublished(t *testing.T, w *world.World) float64 {
 		t.Fatalf("cycle %d: length drift %.2f%% (> 2%%)", w.Cycle, 100*d)
 	}
 	return d
+}
+
+// buildBuiltin builds the built-in scene name as it ships.
+func buildBuiltin(t *testing.T, name string) *Sim {
+	t.Helper()
+	sc, err := Builtin(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sim, err := Build(sc, BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sim
 }

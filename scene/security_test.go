@@ -130,14 +130,7 @@ func TestSecurityBuiltins(t *testing.T) {
 		}
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			sc, err := Builtin(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sim, err := Build(sc, BuildOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			sim := buildBuiltin(t, name)
 			w := sim.World
 			identify := live.WorldIdentifier(w.Obstacles)
 			var snap world.Snapshot

@@ -2,7 +2,6 @@ package tissue
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -157,21 +156,17 @@ func ReadOBJ(r io.Reader) (*Surface, error) {
 	for i, t := range tris {
 		tris[i] = [3]int32{node[t[0]] - 1, node[t[1]] - 1, node[t[2]] - 1}
 	}
-	s := &Surface{Nodes: w.nodes, Tris: tris}
-	if err := s.Validate(false); err != nil {
-		var se *surfaceError
-		where := ""
-		if errors.As(err, &se) {
+	return validateRead(&Surface{Nodes: w.nodes, Tris: tris}, "ReadOBJ",
+		"triangles counted from 0 in file order after splitting polygons, nodes the used and welded vertices counted from 0 in file order",
+		func(se *surfaceError) string {
 			switch {
 			case se.tri >= 0:
-				where = fmt.Sprintf(": line %d", triLine[se.tri])
+				return fmt.Sprintf(": line %d", triLine[se.tri])
 			case se.node >= 0:
-				where = fmt.Sprintf(": line %d", nodeLine[se.node])
+				return fmt.Sprintf(": line %d", nodeLine[se.node])
 			}
-		}
-		return nil, wrap("ReadOBJ"+where+": the surface is invalid (triangles counted from 0 in file order after splitting polygons, nodes the used and welded vertices counted from 0 in file order)", err)
-	}
-	return s, nil
+			return ""
+		})
 }
 
 // objRef parses a face's vertex reference s (v, v/vt, v/vt/vn or v//vn) and returns the index

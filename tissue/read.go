@@ -597,6 +597,22 @@ func (g *gmshReader) grow(n int64) {
 	g.nodeLine = make([]int32, 0, c)
 }
 
+// blockHead reads the start of entity block b of nb in a 4.1 $Nodes or $Elements section
+// ("<entity dim> <entity tag>" then the two fields rest names) and returns the dimension.
+func (g *gmshReader) blockHead(b, nb int64, kind, rest string) (int64, error) {
+	if err := g.need(4, func() string {
+		return fmt.Sprintf("%s block %d of %d: <entity dim> <entity tag> %s", kind, b+1, nb, rest)
+	}); err != nil {
+		return 0, err
+	}
+	dim, err := g.integer(0, "the entity dimension", 0, 3)
+	if err != nil {
+		return 0, err
+	}
+	_, err = g.integer(1, "the entity tag", math.MinInt64, math.MaxInt64)
+	return dim, err
+}
+
 // readNodes4 reads the body of a 4.1 $Nodes section: a header "<#blocks> <#nodes> <min tag>
 // <max tag>", then per block "<entity dim> <entity tag> <parametric 0|1> <#nodes in block>",
 // that many tags (one a line), that many "x y z [u [v [w]]]" lines.
@@ -624,16 +640,8 @@ func (g *gmshReader) readNodes4() error {
 	g.grow(n)
 	var total int64
 	for b := range nb {
-		if err := g.need(4, func() string {
-			return fmt.Sprintf("node block %d of %d: <entity dim> <entity tag> <parametric> <#nodes>", b+1, nb)
-		}); err != nil {
-			return err
-		}
-		dim, err := g.integer(0, "the entity dimension", 0, 3)
+		dim, err := g.blockHead(b, nb, "node", "<parametric> <#nodes>")
 		if err != nil {
-			return err
-		}
-		if _, err := g.integer(1, "the entity tag", math.MinInt64, math.MaxInt64); err != nil {
 			return err
 		}
 		param, err := g.integer(2, "the parametric flag", 0, 1)
@@ -811,16 +819,8 @@ func (g *gmshReader) readElements4() error {
 	}
 	var total int64
 	for b := range nb {
-		if err := g.need(4, func() string {
-			return fmt.Sprintf("element block %d of %d: <entity dim> <entity tag> <element type> <#elements>", b+1, nb)
-		}); err != nil {
-			return err
-		}
-		dim, err := g.integer(0, "the entity dimension", 0, 3)
+		dim, err := g.blockHead(b, nb, "element", "<element type> <#elements>")
 		if err != nil {
-			return err
-		}
-		if _, err := g.integer(1, "the entity tag", math.MinInt64, math.MaxInt64); err != nil {
 			return err
 		}
 		typ, et, err := g.elemType(2)

@@ -248,22 +248,21 @@ func readBinarySTL(br *bufio.Reader, n int64, known bool) (*Surface, error) {
 			return nil, fmt.Errorf("tissue: ReadSTL: binary STL: bytes after the %d facets the header announces (84 + 50·%d = %d bytes expected)", n, n, stlHead+stlRecord*n)
 		}
 	}
-	s := &Surface{Nodes: w.nodes, Tris: tris}
-	if err := s.Validate(false); err != nil {
-		var se *surfaceError
-		where := ""
-		if errors.As(err, &se) {
-			switch {
-			case se.tri >= 0:
-				where = fmt.Sprintf(": facet %d", se.tri)
-			case se.node >= 0:
-				where = fmt.Sprintf(": facet %d", firstUse(tris, se.node))
+	return validateRead(&Surface{Nodes: w.nodes, Tris: tris}, "ReadSTL: binary STL", stlNumbering,
+		func(se *surfaceError) string {
+			i := se.tri
+			if i < 0 {
+				i = firstUse(tris, se.node)
 			}
-		}
-		return nil, wrap("ReadSTL: binary STL"+where+": the surface is invalid (triangles are the facets counted from 0, nodes the distinct vertices counted from 0 in order of first appearance)", err)
-	}
-	return s, nil
+			if i < 0 {
+				return ""
+			}
+			return fmt.Sprintf(": facet %d", i)
+		})
 }
+
+// stlNumbering says how a reader's validation errors count triangles and nodes.
+const stlNumbering = "triangles are the facets counted from 0, nodes the distinct vertices counted from 0 in order of first appearance"
 
 // firstUse returns the first triangle that uses node v, −1 if none.
 func firstUse(tris [][3]int32, v int) int {
@@ -377,22 +376,17 @@ func (l *lines) keyword(kw string) error {
 
 // finishSTL validates what an ASCII STL held; facetLine[i] is the line of facet i.
 func finishSTL(nodes []vec.V3, tris [][3]int32, facetLine []int32) (*Surface, error) {
-	s := &Surface{Nodes: nodes, Tris: tris}
-	if err := s.Validate(false); err != nil {
-		var se *surfaceError
-		where := ""
-		if errors.As(err, &se) {
+	return validateRead(&Surface{Nodes: nodes, Tris: tris}, "ReadSTL", stlNumbering,
+		func(se *surfaceError) string {
 			i := se.tri
-			if i < 0 && se.node >= 0 {
+			if i < 0 {
 				i = firstUse(tris, se.node)
 			}
-			if i >= 0 {
-				where = fmt.Sprintf(": line %d", facetLine[i])
+			if i < 0 {
+				return ""
 			}
-		}
-		return nil, wrap("ReadSTL"+where+": the surface is invalid (triangles are the facets counted from 0, nodes the distinct vertices counted from 0 in order of first appearance)", err)
-	}
-	return s, nil
+			return fmt.Sprintf(": line %d", facetLine[i])
+		})
 }
 
 // WriteSTL writes s as a binary STL: an 80-byte header that does not begin with "solid" (so

@@ -2,6 +2,7 @@ package tissue
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -288,15 +289,22 @@ func forward(f [3]int32, u, v int32) bool {
 
 // Bounds returns the smallest axis-aligned box holding every node, m. Special case: a surface
 // with no nodes returns two zero vectors.
-func (s *Surface) Bounds() (lo, hi vec.V3) {
-	if len(s.Nodes) == 0 {
-		return vec.V3{}, vec.V3{}
+func (s *Surface) Bounds() (lo, hi vec.V3) { return bounds(s.Nodes) }
+
+// validateRead validates a surface a reader built as an open surface; a failure is wrapped as
+// who's, located in the file by where (given the failing triangle or node, "" if unknown) and
+// explained by numbering (how the error's triangle and node indices count).
+func validateRead(s *Surface, who, numbering string, where func(se *surfaceError) string) (*Surface, error) {
+	err := s.Validate(false)
+	if err == nil {
+		return s, nil
 	}
-	lo, hi = s.Nodes[0], s.Nodes[0]
-	for _, p := range s.Nodes[1:] {
-		lo, hi = lo.Min(p), hi.Max(p)
+	at := ""
+	var se *surfaceError
+	if errors.As(err, &se) {
+		at = where(se)
 	}
-	return lo, hi
+	return nil, wrap(who+at+": the surface is invalid ("+numbering+")", err)
 }
 
 // Area returns the total area of the triangles, m². Triangles with an index out of range are

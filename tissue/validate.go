@@ -88,12 +88,15 @@ func (m *Mesh) Volume() float64 {
 
 // Bounds returns the smallest axis-aligned box holding every node, m. Special case: a mesh with
 // no nodes returns two zero vectors.
-func (m *Mesh) Bounds() (lo, hi vec.V3) {
-	if len(m.Nodes) == 0 {
+func (m *Mesh) Bounds() (lo, hi vec.V3) { return bounds(m.Nodes) }
+
+// bounds is the box of points (two zero vectors for none), m.
+func bounds(pts []vec.V3) (lo, hi vec.V3) {
+	if len(pts) == 0 {
 		return vec.V3{}, vec.V3{}
 	}
-	lo, hi = m.Nodes[0], m.Nodes[0]
-	for _, p := range m.Nodes[1:] {
+	lo, hi = pts[0], pts[0]
+	for _, p := range pts[1:] {
 		lo, hi = lo.Min(p), hi.Max(p)
 	}
 	return lo, hi

@@ -29,12 +29,12 @@ type crow struct {
 	rank int32     // its index in key order
 	// A contact with a triangle surface (Input.Surfaces): surf is 1 + the surface's index (0:
 	// not a surface contact), tn the triangle's nodes and tw the contact point's barycentric
-	// weights on it (where the reaction goes), kin the surface's μk/μs.
+	// weights on it (where the reaction goes).
 	surf int32
 	tn   [3]int32
 	tw   [3]float64
-	kin  float64
 	tc   float64 // the surface's compliance at the contact point over the substep, m/N
+	kin  float64 // μk/μs once it slides: its first segment's, or the surface's
 }
 
 var _ solver.ContactReporter = (*Solver)(nil)
@@ -117,7 +117,7 @@ func (s *Solver) contacts(st *rope.State, in *solver.Input) error {
 		}
 		mu := 0.5 * (s.mus[c.A] + s.mus[c.B])
 		s.rows = append(s.rows, crow{key: selfKey(c.A, c.B), node: [4]int32{a, a + 1, b, b + 1},
-			wt: [4]float64{1 - c.S, c.S, -(1 - c.T), -c.T}, nn: 4, fr: frame(n), gap: gap, mu: mu, at: c.PA})
+			wt: [4]float64{1 - c.S, c.S, -(1 - c.T), -c.T}, nn: 4, fr: frame(n), gap: gap, mu: mu, at: c.PA, kin: s.segKin(c.A)})
 	}
 	for ci := range s.obs {
 		c := &s.obs[ci]
@@ -127,7 +127,7 @@ func (s *Solver) contacts(st *rope.State, in *solver.Input) error {
 			continue
 		}
 		s.rows = append(s.rows, crow{key: obsKey(c.A, c.Obstacle), node: [4]int32{a, a + 1},
-			wt: [4]float64{1 - c.S, c.S}, nn: 2, fr: frame(c.N), gap: gap, mu: s.mus[c.A], at: c.PA})
+			wt: [4]float64{1 - c.S, c.S}, nn: 2, fr: frame(c.N), gap: gap, mu: s.mus[c.A], at: c.PA, kin: s.segKin(c.A)})
 	}
 	if len(s.surfHits) > 0 {
 		s.surfaceRows(st, in)
@@ -258,12 +258,8 @@ func (s *Solver) prevF(p int) vec.V3 {
 	return vec.V3{X: s.prevLam[3*p], Y: s.prevLam[3*p+1], Z: s.prevLam[3*p+2]}
 }
 
-// kinRatio is μk/μs of the contact's first segment, or of the surface (1 when μs is 0).
-func (s *Solver) kinRatio(r *crow) float64 {
-	if r.surf > 0 {
-		return r.kin
-	}
-	a := r.key >> 32 & 0x7fffffff
+// segKin is μk/μs of segment a (1 when μs is 0): the kinetic ratio of its contacts.
+func (s *Solver) segKin(a int32) float64 {
 	if s.mus[a] == 0 {
 		return 1
 	}

@@ -60,7 +60,7 @@ func (s *Solver) couple() error {
 			l[0] = math.Max(0, f.Dot(r.fr[0]))
 			l[1], l[2] = f.Dot(r.fr[1]), f.Dot(r.fr[2])
 			if s.prevSl[p] {
-				s.mu[c] = r.mu * s.kinRatio(r)
+				s.mu[c] = r.mu * r.kin
 			}
 		}
 	}
