@@ -198,6 +198,18 @@ func (s *Solver) loadGrasps(st *rope.State, in *solver.Input) error {
 // substep advances the state by h; f ∈ (0, 1] is how far through the step it ends.
 func (s *Solver) substep(st *rope.State, in *solver.Input, h, f, frac, dcap float64) {
 	pos := st.Pos
+	// Overlaps left at the substep start are pushed out first, without velocity. A node a
+	// position tool holds is as heavy there as in the solve (springGrasp: m + k·h²; Step gave
+	// it back its own mass after the last step), so the rope yields to the tool: pushed off
+	// the tool's tip instead, the node was pulled back by the spring in the solve, which is a
+	// velocity again (a cord round a pinned cord slipped 8 times further at 2.3 times its
+	// tension, TestCapstanRopeOnRope).
+	for gi := range s.grasps {
+		if g := &s.grasps[gi]; !g.force {
+			s.w[g.node] = 1 / (1/g.w + g.spring*h*h)
+		}
+	}
+	s.depenetrate(st, in.Obstacles)
 	// A node that might leave the broad phase's margin in this substep renews it.
 	lim := dcap - 2*frac
 	for i := range pos {
@@ -391,7 +403,7 @@ func (s *Solver) iterate(st *rope.State, in *solver.Input, h, frac float64) {
 		}
 		// Contacts have the last word: a few more passes while any pair is still deeper than
 		// 0.05 R into another (contacts sharing nodes undo part of each other).
-		for pass := 0; pass < 8 && s.contacts(st, in.Obstacles) > 0.05*s.rmin; pass++ {
+		for pass := 0; pass < 8 && s.contacts(st, in.Obstacles, false) > 0.05*s.rmin; pass++ {
 		}
 		// The contacts moved nodes against the chain (a rope pressed round a pole or
 		// between two strands of a tight knot): more rounds while a link is off by more than
@@ -525,12 +537,53 @@ func (s *Solver) clampMotion(st *rope.State, sub float64) {
 	}
 }
 
+// depenetrate pushes apart the pairs that already overlap at the start of the substep, before
+// its prediction (the pre-stabilisation of Macklin et al. 2014): the push moves the positions
+// the substep starts from, so it never enters the velocity (x − x_start)/h. Pushed out by the
+// contact pass instead, an overlap of depth d left by the last substep (or by the initial
+// layout) became a speed of d/h away from the contact: a thread laid 0.8 R deep in a floor
+// was thrown at 0.26 m/s by 1 ms steps. The contacts that arise during the substep are still
+// the contact pass's (and the joint solve's), so they stop the approach and carry Coulomb
+// friction; the depenetration carries none (it corrects an error, it is no impulse of the
+// substep: no friction correction, no dn for kinetic friction). Up to 8 passes while a pair is
+// deeper than 0.05 R, as in iterate; after a substep the contacts have had the last word, so
+// it normally finds nothing deeper and costs one narrow-phase pass.
+//
+// Each link a push moved turns its material frame with it (the shortest rotation from its old
+// direction to its new one): left behind, the frame was turned back onto the link by the
+// solve, and that rotation became an angular velocity (that thread, undamped: 272 rad/s after
+// the first step, handed on to its nodes as 0.05 m/s).
+func (s *Solver) depenetrate(st *rope.State, obs []shape.Shape) {
+	pos := st.Pos
+	copy(s.xs, pos) // s.xs as scratch: the positions before the push (predict sets it anew)
+	moved := false
+	for pass := 0; pass < 8; pass++ {
+		d := s.contacts(st, obs, true)
+		moved = moved || d > 0 // a pair overlapped, so the pass moved a node
+		if d <= 0.05*s.rmin {
+			break
+		}
+	}
+	if !moved {
+		return
+	}
+	for g, a := range st.SegNode {
+		p0, p1 := s.xs[a], s.xs[a+1]
+		if pos[a] == p0 && pos[a+1] == p1 {
+			continue
+		}
+		s.q[g] = arc(p1.Sub(p0).Unit(), pos[a+1].Sub(pos[a]).Unit()).mul(s.q[g]).unit()
+	}
+}
+
 // contacts projects the self and obstacle contacts of the step's candidate pairs as
 // inequality constraints with Coulomb friction, the narrow phase re-evaluated at the current
-// positions.
+// positions. With pre (depenetrate, before the substep's prediction) it only pushes the
+// overlapping pairs apart: no friction, nothing recorded for friction (the substep's start
+// positions s.xs are not set yet).
 //
 // It returns the deepest overlap it found (before its corrections), m.
-func (s *Solver) contacts(st *rope.State, obs []shape.Shape) float64 {
+func (s *Solver) contacts(st *rope.State, obs []shape.Shape, pre bool) float64 {
 	var deepest float64
 	pos := st.Pos
 	for ci := range s.self {
@@ -552,6 +605,14 @@ func (s *Solver) contacts(st *rope.State, obs []shape.Shape) float64 {
 		}
 		depth := lim - d
 		deepest = math.Max(deepest, depth)
+		if pre {
+			dl := n.Scale(depth / den)
+			pos[a] = p0.Add(dl.Scale(wa0))
+			pos[a+1] = p1.Add(dl.Scale(wa1))
+			pos[b] = q0.Sub(dl.Scale(wb0))
+			pos[b+1] = q1.Sub(dl.Scale(wb1))
+			continue
+		}
 		dp := pa.Sub(s.xs[a].Lerp(s.xs[a+1], u)).Sub(pb.Sub(s.xs[b].Lerp(s.xs[b+1], v)))
 		mus := 0.5 * (s.mus[c.A] + s.mus[c.B])
 		muk := 0.5 * (s.muk[c.A] + s.muk[c.B])
@@ -574,9 +635,9 @@ func (s *Solver) contacts(st *rope.State, obs []shape.Shape) float64 {
 		if sh.Kind == shape.Plane {
 			// A plane is deepest at a node: contact per node (the segment's first node, and
 			// its last when it ends the strand), exact for a rope lying flat.
-			deepest = math.Max(deepest, s.planeNode(pos, c.A, a, sh, r))
+			deepest = math.Max(deepest, s.planeNode(pos, c.A, a, sh, r, pre))
 			if !s.joint[c.A] {
-				deepest = math.Max(deepest, s.planeNode(pos, c.A, a+1, sh, r))
+				deepest = math.Max(deepest, s.planeNode(pos, c.A, a+1, sh, r, pre))
 			}
 			continue
 		}
@@ -595,8 +656,8 @@ func (s *Solver) contacts(st *rope.State, obs []shape.Shape) float64 {
 		dl := depth / den
 		pos[a] = p0.Add(n.Scale(dl * w0))
 		pos[a+1] = p1.Add(n.Scale(dl * w1))
-		if s.obsFr[c.A] == s.gen {
-			continue // its friction is in the joint solve
+		if pre || s.obsFr[c.A] == s.gen {
+			continue // no friction in a depenetration; or its friction is in the joint solve
 		}
 		s.engageObs(c.A, n, p0.Lerp(p1, t).Sub(s.xs[a].Lerp(s.xs[a+1], t)), depth, 0.5*(s.nmus[a]+s.nmus[a+1]))
 		s.pushed(a, n, dl*w0)
@@ -641,15 +702,16 @@ func (s *Solver) slideFriction(h float64) {
 	s.slide = s.slide[:0]
 }
 
-// planeNode pushes node i of segment seg out of a plane; it returns how deep it was, m.
-func (s *Solver) planeNode(pos []vec.V3, seg, i int32, sh *shape.Shape, r float64) float64 {
+// planeNode pushes node i of segment seg out of a plane (with pre, without friction: see
+// contacts); it returns how deep it was, m.
+func (s *Solver) planeNode(pos []vec.V3, seg, i int32, sh *shape.Shape, r float64, pre bool) float64 {
 	d := pos[i].Sub(sh.Center).Dot(sh.Axis)
 	if d >= r || s.w[i] == 0 {
 		return 0
 	}
 	depth := r - d
 	pos[i] = pos[i].Add(sh.Axis.Scale(depth))
-	if s.obsFr[seg] != s.gen {
+	if !pre && s.obsFr[seg] != s.gen {
 		s.engageObs(seg, sh.Axis, pos[i].Sub(s.xs[i]), depth, s.nmus[i])
 		s.pushed(i, sh.Axis, depth)
 	}
