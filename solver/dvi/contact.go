@@ -432,7 +432,9 @@ func (s *Solver) solveJoint(st *rope.State, h float64) error {
 		s.iters = max(s.iters, it+1)
 	}
 	s.resid = pgsLast
-	s.rowsDone(st.Pos)
+	if !s.depen {
+		s.rowsDone(st.Pos)
+	}
 	return nil
 }
 

@@ -216,6 +216,7 @@ type Solver struct {
 	rowsCapped  bool       // contactRows left pairs out for maxRows
 	resid       float64    // the last substep's projected Gauss–Seidel residual, m (Residual)
 	skipRowless bool       // project skips the candidates without rows (rowless held)
+	depen       bool       // the joint solve is depenetrate's: the contacts' warm starts are kept
 	wKey        []uint64   // scratch of broadPhase: the self pairs with a warm start, (A, B)
 	wF          []float64  // ... their normal forces, N
 	wSlid       []bool     // ... whether they slid

@@ -57,6 +57,8 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 	tb := time.Now()
 	s.broadPhase(st, in, dcap)
 	tr, tc := tb, time.Now()
+	// Overlaps the step starts with are removed as positions, not velocities (depen.go).
+	s.depenetrate(st, in, H, frac, dcap)
 	// The kick limit (substeps) reads the forces at the step's start beside the last
 	// substep's (s.fPrev) and the acceleration they gave (s.acc).
 	copy(s.fPrev, s.f)
