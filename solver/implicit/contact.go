@@ -162,7 +162,9 @@ func (r *crow) block(y []float64, at []int32) (b [3][3]float64) {
 
 // solveRows solves the contact forces for the free step s.dxf (b = J·Δx_free + gap, warm
 // started from the last forces) and sets s.dx = s.dxf + A⁻¹·Jᵀ·λ; without contacts s.dx = s.dxf.
-func (s *Solver) solveRows() error {
+// With noPush an overlap counts as touching (gap 0): the forces that only stop the approach
+// (not on a tissue surface: below).
+func (s *Solver) solveRows(noPush bool) error {
 	copy(s.dx, s.dxf)
 	M := len(s.rows)
 	if M == 0 {
@@ -174,7 +176,20 @@ func (s *Solver) solveRows() error {
 		for d := range 3 {
 			s.b[3*c+d] = r.dot(d, s.dxf)
 		}
-		s.b[3*c] += r.gap
+		// An overlap deeper than a quarter of the substep's motion limit is pushed out by that
+		// much a substep (the rest in the next ones; a node may be in two rows): pushed out
+		// whole, the substep's motion would exceed the limit however short it were, and the step
+		// would ask for ever more substeps. A tissue surface's overlap is its motion into the
+		// thread since the last step: pushed out whole, the thread takes the surface's velocity
+		// (capped, or split as below, the thread fell behind a creeping slab and sank in).
+		switch {
+		case r.surf != 0:
+			s.b[3*c] += r.gap
+		case noPush:
+			s.b[3*c] += math.Max(r.gap, 0)
+		default:
+			s.b[3*c] += math.Max(r.gap, -0.25*s.P.MoveFraction*s.reach)
+		}
 	}
 	// Each contact component alone (W is block-diagonal over them).
 	s.resid = 0

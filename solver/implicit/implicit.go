@@ -154,6 +154,8 @@ type Solver struct {
 	rhs   []float64 // 3 per node
 	dxf   []float64 // 3 per node: the free step (no contact forces), m
 	dx    []float64 // 3 per node: the step, m
+	dxn   []float64 // 3 per node: the step taken when it pushes overlaps out (split), m
+	split bool      // the substep pushed overlaps out: s.dxn − s.dx is the push
 	allow []float64 // per node: the motion its speculative contacts allow, m
 	diag  []float64 // 3 per node: what the scheme adds to the diagonal, N/m
 	gpsi  []vec.V3  // ∇Ψ of a twisted strand at the substep's start, 1/m
@@ -258,6 +260,7 @@ func (s *Solver) Reset(st *rope.State) error {
 	s.f = phys.Resize(s.f, n, 0)
 	s.rhs = phys.Resize(s.rhs, 3*n, 0)
 	s.dx = phys.Resize(s.dx, 3*n, 0)
+	s.dxn = phys.Resize(s.dxn, 3*n, 0)
 	s.allow = phys.Resize(s.allow, n, 0)
 	s.dxf = phys.Resize(s.dxf, 3*n, 0)
 	s.fj = phys.Resize(s.fj, 3*n, 0)

@@ -76,6 +76,7 @@ func RunExcept(t *testing.T, f Factory, known map[string]string) {
 		{"MomentumConserved", Momentum},
 		{"EnergyNeverGrows", EnergyNeverGrows},
 		{"RestsOnPlane", RestsOnPlane},
+		{"StartsDeepInFloor", StartsDeepInFloor},
 		{"CoulombFrictionOnIncline", FrictionIncline},
 		{"CapstanRoundPole", Capstan},
 		{"NoPassThroughFastTools", NoPassThrough},
@@ -418,6 +419,34 @@ func RestsOnPlane(t *testing.T, f Factory) {
 	}
 	if v := maxSpeed(w); v > 1e-3 {
 		t.Errorf("not at rest on the floor: %.3g m/s", v)
+	}
+}
+
+// StartsDeepInFloor: a straight thread (links 2.5 R) laid 0.8 R deep into the floor, no
+// gravity (a scene may start so, or a tool may press it in), is pushed out without an error
+// to within 0.05 R of touching after 100 ms, and is not thrown: no node more than 0.5 R off
+// the floor, none faster than 0.02 m/s (pushed out within 1 ms and kept as velocity, the push
+// alone would be 0.8 m/s).
+func StartsDeepInFloor(t *testing.T, f Factory) {
+	const n, r = 40, 1e-3
+	floor := shape.Shape{Kind: shape.Plane, Center: vec.V3{}, Axis: vec.V3{Z: 1}}
+	pts := Line(vec.V3{Z: 0.2 * r}, vec.V3{X: n * 2.5 * r, Z: 0.2 * r}, n)
+	w := Build(t, f, Suture, r, 2.5*r, pts, vec.V3{}, floor)
+	Steps(t, w, 100)
+	low := math.Inf(1)
+	for _, p := range w.State.Pos {
+		low = math.Min(low, p.Z)
+	}
+	t.Logf("lowest node %.3g R above the floor after 100 ms; speed %.3g m/s", low/r, maxSpeed(w))
+	high := 0.0
+	for _, p := range w.State.Pos {
+		high = math.Max(high, p.Z)
+	}
+	if low < 0.95*r {
+		t.Errorf("a node is still %.3g R deep in the floor after 100 ms", (r-low)/r)
+	}
+	if v := maxSpeed(w); v > 0.02 || high > 1.5*r {
+		t.Errorf("the push-out threw the thread: %.3g m/s, %.3g R off the floor", v, (high-r)/r)
 	}
 }
 
