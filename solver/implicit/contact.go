@@ -162,8 +162,7 @@ func (r *crow) block(y []float64, at []int32) (b [3][3]float64) {
 
 // solveRows solves the contact forces for the free step s.dxf (b = J·Δx_free + gap, warm
 // started from the last forces) and sets s.dx = s.dxf + A⁻¹·Jᵀ·λ; without contacts s.dx = s.dxf.
-// With noPush an overlap counts as touching (gap 0): the forces that only stop the approach
-// (not on a tissue surface: below).
+// With noPush an overlap counts as touching (gap 0): the forces that only stop the approach.
 func (s *Solver) solveRows(noPush bool) error {
 	copy(s.dx, s.dxf)
 	M := len(s.rows)
@@ -180,15 +179,12 @@ func (s *Solver) solveRows(noPush bool) error {
 		// much a substep (the rest in the next ones; a node may be in two rows): pushed out
 		// whole, the substep's motion would exceed the limit however short it were, and the step
 		// would ask for ever more substeps. A tissue surface's overlap is its motion into the
-		// thread since the last step: pushed out whole, the thread takes the surface's velocity
-		// (capped, or split as below, the thread fell behind a creeping slab and sank in).
-		switch {
-		case r.surf != 0:
-			s.b[3*c] += r.gap
-		case noPush:
+		// thread since the last step: the step takes substeps enough to push it out whole
+		// (substep).
+		if noPush {
 			s.b[3*c] += math.Max(r.gap, 0)
-		default:
-			s.b[3*c] += math.Max(r.gap, -0.25*s.P.MoveFraction*s.reach)
+		} else {
+			s.b[3*c] += math.Max(r.gap, -s.pushCap())
 		}
 	}
 	// Each contact component alone (W is block-diagonal over them).
@@ -236,6 +232,9 @@ func (s *Solver) solveRows(noPush bool) error {
 	}
 	return nil
 }
+
+// pushCap is the most an overlap is pushed out in one substep, m.
+func (s *Solver) pushCap() float64 { return 0.25 * s.P.MoveFraction * s.reach }
 
 // keepForces keeps the substep's contact forces for the next substep's warm start.
 func (s *Solver) keepForces() {

@@ -145,23 +145,24 @@ type Solver struct {
 	Det collide.Detector
 
 	// per node
-	v     []vec.V3  // velocity Δx/h of the last substep, m/s
-	x0    []vec.V3  // positions at the start of the substep
-	m     []float64 // lumped mass, kg
-	share []float64 // the node's share of its strand's length, m
-	damp  []float64 // material damping rate, 1/s
-	f     []vec.V3  // forces at x (internal + gravity + tools), N
-	rhs   []float64 // 3 per node
-	dxf   []float64 // 3 per node: the free step (no contact forces), m
-	dx    []float64 // 3 per node: the step, m
-	dxn   []float64 // 3 per node: the step taken when it pushes overlaps out (split), m
-	split bool      // the substep pushed overlaps out: s.dxn − s.dx is the push
-	allow []float64 // per node: the motion its speculative contacts allow, m
-	diag  []float64 // 3 per node: what the scheme adds to the diagonal, N/m
-	gpsi  []vec.V3  // ∇Ψ of a twisted strand at the substep's start, 1/m
-	gOf   []int32   // grasp index of a node, −1: none
-	tipT  []vec.V3  // the tip of a HoldPosition tool at the end of the last step
-	hadT  []bool    // the node was held by position in the last step
+	v      []vec.V3  // velocity Δx/h of the last substep, m/s
+	x0     []vec.V3  // positions at the start of the substep
+	m      []float64 // lumped mass, kg
+	share  []float64 // the node's share of its strand's length, m
+	damp   []float64 // material damping rate, 1/s
+	f      []vec.V3  // forces at x (internal + gravity + tools), N
+	rhs    []float64 // 3 per node
+	dxf    []float64 // 3 per node: the free step (no contact forces), m
+	dx     []float64 // 3 per node: the step, m
+	dxn    []float64 // 3 per node: the step taken when it pushes overlaps out (split), m
+	split  bool      // the substep pushed overlaps out: s.dxn − s.dx is the push
+	splitV bool      // ... and the push is not velocity (not a tissue's: substep)
+	allow  []float64 // per node: the motion its speculative contacts allow, m
+	diag   []float64 // 3 per node: what the scheme adds to the diagonal, N/m
+	gpsi   []vec.V3  // ∇Ψ of a twisted strand at the substep's start, 1/m
+	gOf    []int32   // grasp index of a node, −1: none
+	tipT   []vec.V3  // the tip of a HoldPosition tool at the end of the last step
+	hadT   []bool    // the node was held by position in the last step
 	// per segment
 	rest []float64 // rest length, m
 	mus  []float64 // friction

@@ -219,6 +219,20 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h float64, adapt bool
 				n := math.Round(in.Dt / h)
 				return needSubsteps{int(math.Min(MaxSubstepsCap+1, math.Max(n+1, math.Ceil(n*math.Sqrt(move/(s.P.MoveFraction*s.reach))))))}
 			}
+			// A tissue surface that moved into the thread by d is pushed out by at most
+			// pushCap a substep: the step takes d/pushCap of them.
+			if adapt {
+				d := 0.0
+				for c := range s.rows {
+					if s.rows[c].surf != 0 {
+						d = math.Max(d, -s.rows[c].gap)
+					}
+				}
+				n := math.Round(in.Dt / h)
+				if need := math.Ceil(d / s.pushCap()); need > n {
+					return needSubsteps{int(math.Min(MaxSubstepsCap+1, need))}
+				}
+			}
 			more := false
 			for i := range s.allow {
 				if m := nodeMove(s.dx, int32(i)); m > s.allow[i]+0.1*s.rmin {
@@ -235,13 +249,21 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h float64, adapt bool
 		// velocity and the forces kept and reported are those of the same substep with the
 		// overlaps taken as touching (s.dx). Pushing a depth d out within a substep h takes a
 		// force ∝ d/h²: it would throw the thread off at d/h (a thread laid 0.8 R into a floor
-		// left it 8 R above the floor at 6 cm/s). Not for a tissue's surface (solveRows).
+		// left it 8 R above the floor at 6 cm/s). A tissue surface's overlap (from 0.05 R) is
+		// its own motion into the thread: the thread keeps the push's velocity (it moves with
+		// the surface), but the tissue gets only the forces without the push. Given the push's
+		// d/h² as well, a slab crushed under a thread pulled over its edge was shoved back into
+		// the thread harder each step, the substeps rising until the step failed (0.3 N: after
+		// 32 steps; split, after 98).
 		step := s.dx
-		s.split = false
+		s.split, s.splitV = false, false
 		for c := range s.rows {
-			if s.rows[c].gap < -0.25*s.P.MoveFraction*s.reach && s.rows[c].surf == 0 {
+			r := &s.rows[c]
+			if r.surf == 0 && r.gap < -s.pushCap() {
+				s.split, s.splitV = true, true
+			}
+			if r.surf != 0 && r.gap < -0.05*s.rmin {
 				s.split = true
-				break
 			}
 		}
 		if s.split {
@@ -299,7 +321,7 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h float64, adapt bool
 	}
 	for i := range st.Pos {
 		s.v[i] = st.Pos[i].Sub(s.x0[i]).Scale(1 / h)
-		if s.split {
+		if s.splitV {
 			s.v[i] = s.v[i].Sub(vec.V3{X: s.dxn[3*i] - s.dx[3*i], Y: s.dxn[3*i+1] - s.dx[3*i+1], Z: s.dxn[3*i+2] - s.dx[3*i+2]}.Scale(1 / h))
 		}
 	}
