@@ -107,6 +107,9 @@ func Build(sc *Scene, o BuildOptions) (*Sim, error) {
 	if err != nil {
 		return nil, fmt.Errorf("scene: %w", err)
 	}
+	if err := addTissues(&s, st, w); err != nil {
+		return nil, err
+	}
 	sim := &Sim{Scene: s, World: w, Cycles: int(s.Duration/s.Dt + 0.5), until: until, friction: friction}
 	for i, t := range s.Tools {
 		str := st.Strands[t.Rope]

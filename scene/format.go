@@ -64,6 +64,22 @@
 // Both kinds of keys are interpolated linearly in time and held constant before the first key
 // and after the last (TargetAt, ForceAt). A tool has exactly one of "path" and "force".
 //
+// # Tissues
+//
+// "tissues" (implicit solver only) are deformable bodies the rope lies on, is pulled against
+// and may not enter (see Tissue; package tissue): a generated mesh ("slab": origin, size,
+// cells; "tube": origin, inner diameter, wall, length along +z, cell counts optional), a
+// material preset ("skin", "vessel", with sources in package tissue) whose young, poisson and
+// density a tissue may override, clamp boxes holding the nodes whose rest positions lie in
+// them, and the rope's friction on it:
+//
+//	"tissues": [{"name": "slab", "material": "skin",
+//	             "mesh": {"type": "slab", "size": [0.02, 0.01, 0.004], "cells": [10, 5, 2]},
+//	             "clamp": [{"min": [-1, -1, -1], "max": [1, 1, 0]}]}]
+//
+// A rope that starts inside a tissue's solid is refused, naming the rope, node and tissue.
+// testdata/pbd/thread_on_slab.json is a whole example.
+//
 // # Strictness
 //
 // Parse is stricter than encoding/json. It rejects unknown field names, names that match a
@@ -177,6 +193,7 @@ type Scene struct {
 	Ropes       []Rope     `json:"ropes"`                 // 1..MaxRopes ropes
 	Obstacles   []Obstacle `json:"obstacles,omitempty"`   // 0..MaxObstacles rigid obstacles
 	Tools       []Tool     `json:"tools,omitempty"`       // 0..MaxTools scripted grasping tools
+	Tissues     []Tissue   `json:"tissues,omitempty"`     // 0..MaxTissues deformable bodies (implicit solver only; see Tissue)
 }
 
 // Solver types and broad phases a scene may name.
@@ -519,6 +536,14 @@ func Parse(data []byte) (*Scene, error) {
 	if len(s.Tools) == 0 {
 		s.Tools = nil
 	}
+	if len(s.Tissues) == 0 {
+		s.Tissues = nil
+	}
+	for i := range s.Tissues {
+		if len(s.Tissues[i].Clamp) == 0 {
+			s.Tissues[i].Clamp = nil
+		}
+	}
 	for i := range s.Ropes {
 		if len(s.Ropes[i].Layout.Points) == 0 {
 			s.Ropes[i].Layout.Points = nil
@@ -835,6 +860,7 @@ func (s *Scene) Validate() error {
 		c.validateLayout(fmt.Sprintf("ropes[%d].layout", i), &s.Ropes[i].Layout, s.Obstacles)
 	}
 	c.validateTools(s, durOK)
+	c.validateTissues(s)
 	return c.err()
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/knotsim/knotsim/knot/live"
 	"github.com/knotsim/knotsim/scene"
 	"github.com/knotsim/knotsim/solver"
+	"github.com/knotsim/knotsim/vec"
 	"github.com/knotsim/knotsim/world"
 )
 
@@ -44,32 +45,45 @@ func loadScene(arg string) (*scene.Scene, error) {
 
 // Report is what `knotsim run` prints at the end, also as JSON with -json.
 type Report struct {
-	Scene            string       `json:"scene"`
-	Broadphase       string       `json:"broadphase"`
-	Links            int          `json:"links"`
-	Radius           float64      `json:"radius_m"`
-	Cycles           int          `json:"cycles"`
-	SimTime          float64      `json:"sim_time_s"`
-	WallTime         float64      `json:"wall_time_s"`
-	CyclesPerSecond  float64      `json:"cycles_per_s"`
-	Contacts         int          `json:"contacts_final"`
-	ContactsMax      int          `json:"contacts_max"`
-	Clusters         int          `json:"clusters_final"`
-	ClustersMax      int          `json:"clusters_max"`
-	MinSelfDist      float64      `json:"min_segment_distance_m"` // axis distance, final state; +Inf → null
-	WorstSelfOverlap float64      `json:"worst_self_overlap_m"`
-	WorstSelfOverR   float64      `json:"worst_self_overlap_over_r"`
-	WorstObsOverlap  float64      `json:"worst_obstacle_overlap_m"`
-	LengthDriftMax   float64      `json:"length_drift_max"`
-	LengthDrift      float64      `json:"length_drift_final"`
-	LagMax           float64      `json:"tool_lag_max_m"`
-	Knots            []string     `json:"knots"`                // per rope, KnotInfo names ("m": mirror image of the table's diagram)
-	KnotNames        []string     `json:"knot_details"`         // per rope, the readable name and invariants
-	KnotLinks        []string     `json:"knot_links,omitempty"` // each rope with each ring: the link they form
-	Live             int          `json:"live_identifications"`
-	LiveLast         []string     `json:"live_last,omitempty"` // the identifier goroutine's last answer during the run
-	Solver           string       `json:"solver"`
-	Tools            []ToolReport `json:"tools"`
+	Scene            string         `json:"scene"`
+	Broadphase       string         `json:"broadphase"`
+	Links            int            `json:"links"`
+	Radius           float64        `json:"radius_m"`
+	Cycles           int            `json:"cycles"`
+	SimTime          float64        `json:"sim_time_s"`
+	WallTime         float64        `json:"wall_time_s"`
+	CyclesPerSecond  float64        `json:"cycles_per_s"`
+	Contacts         int            `json:"contacts_final"`
+	ContactsMax      int            `json:"contacts_max"`
+	Clusters         int            `json:"clusters_final"`
+	ClustersMax      int            `json:"clusters_max"`
+	MinSelfDist      float64        `json:"min_segment_distance_m"` // axis distance, final state; +Inf → null
+	WorstSelfOverlap float64        `json:"worst_self_overlap_m"`
+	WorstSelfOverR   float64        `json:"worst_self_overlap_over_r"`
+	WorstObsOverlap  float64        `json:"worst_obstacle_overlap_m"`
+	LengthDriftMax   float64        `json:"length_drift_max"`
+	LengthDrift      float64        `json:"length_drift_final"`
+	LagMax           float64        `json:"tool_lag_max_m"`
+	Knots            []string       `json:"knots"`                // per rope, KnotInfo names ("m": mirror image of the table's diagram)
+	KnotNames        []string       `json:"knot_details"`         // per rope, the readable name and invariants
+	KnotLinks        []string       `json:"knot_links,omitempty"` // each rope with each ring: the link they form
+	Live             int            `json:"live_identifications"`
+	LiveLast         []string       `json:"live_last,omitempty"` // the identifier goroutine's last answer during the run
+	Solver           string         `json:"solver"`
+	Tools            []ToolReport   `json:"tools"`
+	Tissues          []TissueReport `json:"tissues,omitempty"`
+}
+
+// TissueReport is one tissue of a Report, at the end of the run.
+type TissueReport struct {
+	Name         string     `json:"name"`
+	Nodes        int        `json:"nodes"`
+	Tets         int        `json:"tetrahedra"`
+	Clamped      int        `json:"clamped_nodes"`
+	MaxDisp      float64    `json:"max_displacement_m"` // the largest distance of a node from its rest position
+	Contacts     int        `json:"rope_contacts"`      // the rope's contacts with its surface in the last substep
+	RopeForce    [3]float64 `json:"rope_force_N"`       // the sum of the rope's contact forces on it over the last step
+	RopeForceMag float64    `json:"rope_force_magnitude_N"`
 }
 
 // ToolReport is one tool of a Report. Forces are the tool's force on the rope, N; they are
@@ -226,7 +240,7 @@ func makeReport(sim *scene.Sim, wall float64) Report {
 		tools[i] = tr
 	}
 	return Report{
-		Solver: w.Solver.Name(), Tools: tools,
+		Solver: w.Solver.Name(), Tools: tools, Tissues: tissueReports(w),
 		Scene: name, Broadphase: sim.Scene.Solver.Broadphase, Links: links, Radius: r,
 		Cycles: w.Cycle, SimTime: w.Time, WallTime: wall, CyclesPerSecond: float64(w.Cycle) / wall,
 		Contacts: w.Last.Contacts, ContactsMax: w.Worst.Contacts,
@@ -236,6 +250,42 @@ func makeReport(sim *scene.Sim, wall float64) Report {
 		WorstObsOverlap: w.Worst.ObsOverlap,
 		LengthDriftMax:  w.Worst.LengthDrift, LengthDrift: drift, LagMax: w.Worst.Lag,
 	}
+}
+
+// tissueReports describes each tissue of w at the end of the run.
+func tissueReports(w *world.World) []TissueReport {
+	var out []TissueReport
+	var cs []solver.Contact
+	if cr, ok := w.Solver.(solver.ContactReporter); ok {
+		cs = cr.AppendContacts(nil)
+	}
+	sf, _ := w.Solver.(solver.SurfaceForcer)
+	for k, t := range w.Tissues {
+		b := t.Body
+		tr := TissueReport{Name: t.Name, Nodes: len(b.X), Tets: len(b.Mesh.Tets)}
+		for i, x := range b.X {
+			tr.MaxDisp = math.Max(tr.MaxDisp, x.Sub(b.Mesh.Nodes[i]).Norm())
+			if b.Clamped(i) {
+				tr.Clamped++
+			}
+		}
+		for _, c := range cs {
+			if c.OnSurface && c.Surface == k {
+				tr.Contacts++
+			}
+		}
+		if sf != nil {
+			f := make([]vec.V3, len(b.X))
+			sf.AddSurfaceForces(k, f)
+			var sum vec.V3
+			for _, g := range f {
+				sum = sum.Add(g)
+			}
+			tr.RopeForce, tr.RopeForceMag = [3]float64{sum.X, sum.Y, sum.Z}, sum.Norm()
+		}
+		out = append(out, tr)
+	}
+	return out
 }
 
 // minSelfDistance is the smallest axis distance between non-adjacent segments of the final
@@ -264,6 +314,10 @@ func printReport(w io.Writer, r Report) {
 	fmt.Fprintf(w, "worst overlap     %.3g m = %.3f R between segments (bound 0.25 R), %.3g m into obstacles\n", r.WorstSelfOverlap, r.WorstSelfOverR, r.WorstObsOverlap)
 	fmt.Fprintf(w, "length drift      %.3f %% at the end, %.3f %% at most\n", 100*r.LengthDrift, 100*r.LengthDriftMax)
 	fmt.Fprintf(w, "tool lag          %.3g m at most\n", r.LagMax)
+	for _, t := range r.Tissues {
+		fmt.Fprintf(w, "tissue %-10s %d nodes, %d tetrahedra, %d clamped; largest displacement %.3g m; %d rope contacts, rope force (%.3g, %.3g, %.3g) N at the end\n",
+			t.Name, t.Nodes, t.Tets, t.Clamped, t.MaxDisp, t.Contacts, t.RopeForce[0], t.RopeForce[1], t.RopeForce[2])
+	}
 	for _, t := range r.Tools {
 		if t.FinalForce == nil {
 			continue

@@ -1,0 +1,202 @@
+package scene
+
+import (
+	"math"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/knotsim/knotsim/solver"
+	"github.com/knotsim/knotsim/vec"
+)
+
+// slabScene is testdata/pbd/thread_on_slab.json: a thread across a clamped skin slab, its ends
+// pulled down with 0.05 N each.
+func slabScene(t *testing.T) *Scene {
+	t.Helper()
+	b, err := os.ReadFile("testdata/pbd/thread_on_slab.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := Parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
+}
+
+// A tissue in a scene file becomes a body in the world: the slab's base is clamped, the thread
+// pulled onto it dents it and stays out of it, and the rope's force on the slab balances the
+// tools' 0.1 N.
+func TestTissueSceneRuns(t *testing.T) {
+	sim, err := Build(slabScene(t), BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := sim.World
+	if len(w.Tissues) != 1 {
+		t.Fatalf("%d tissues in the world, want 1", len(w.Tissues))
+	}
+	b := w.Tissues[0].Body
+	clamped := 0
+	for i, p := range b.Mesh.Nodes {
+		if b.Clamped(i) != (p.Z == 0) {
+			t.Fatalf("node %d at %v: clamped %v", i, p, b.Clamped(i))
+		}
+		if b.Clamped(i) {
+			clamped++
+		}
+	}
+	if clamped != 66 {
+		t.Errorf("%d clamped nodes, want the 11 × 6 of the base", clamped)
+	}
+	for !sim.Done() {
+		if err := sim.Step(); err != nil {
+			t.Fatal(err)
+		}
+		for i, p := range w.State.Pos {
+			if inTets(p, b.Mesh.Tets, b.X) {
+				t.Fatalf("cycle %d: rope node %d at %v is inside the slab", w.Cycle, i, p)
+			}
+		}
+	}
+	dent := 0.0
+	for i, x := range b.X {
+		dent = math.Max(dent, b.Mesh.Nodes[i].Z-x.Z)
+	}
+	f := make([]vec.V3, len(b.X))
+	w.Solver.(solver.SurfaceForcer).AddSurfaceForces(0, f)
+	var sum vec.V3
+	for _, g := range f {
+		sum = sum.Add(g)
+	}
+	t.Logf("dent %.3g mm, the rope's force on the slab %v N", dent*1e3, sum)
+	if dent < 0.02e-3 {
+		t.Errorf("the slab dented %.3g mm: the thread's force did not reach it", dent*1e3)
+	}
+	if math.Abs(sum.Z+0.1) > 0.005 || math.Hypot(sum.X, sum.Y) > 0.005 {
+		t.Errorf("the rope's force on the slab %v N, want (0, 0, −0.1) within 5 mN", sum)
+	}
+}
+
+// inTets reports whether p lies inside one of the tetrahedra at positions x.
+func inTets(p vec.V3, tets [][4]int32, x []vec.V3) bool {
+	for _, t := range tets {
+		a, b, c, d := x[t[0]], x[t[1]], x[t[2]], x[t[3]]
+		v := b.Sub(a).Dot(c.Sub(a).Cross(d.Sub(a)))
+		l1 := p.Sub(a).Dot(c.Sub(a).Cross(d.Sub(a))) / v
+		l2 := b.Sub(a).Dot(p.Sub(a).Cross(d.Sub(a))) / v
+		l3 := b.Sub(a).Dot(c.Sub(a).Cross(p.Sub(a))) / v
+		if l1 > 0 && l2 > 0 && l3 > 0 && 1-l1-l2-l3 > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Each broken rule of a tissue gets an error naming its path; the scene is refused.
+func TestTissueSceneErrors(t *testing.T) {
+	f := func(v float64) *float64 { return &v }
+	for _, c := range []struct {
+		name string
+		edit func(s *Scene)
+		want string
+	}{
+		{"not implicit", func(s *Scene) { s.Solver.Type = "pbd" }, "tissues: need the implicit solver (this scene's is pbd)"},
+		{"unknown preset", func(s *Scene) { s.Tissues[0].Material = "liver" }, `tissues[0].material: unknown preset "liver"; valid presets are skin, vessel`},
+		{"no material", func(s *Scene) { s.Tissues[0].Material = ""; s.Tissues[0].Young = f(1e5) }, "tissues[0].poisson: missing"},
+		{"poisson 0.5", func(s *Scene) { s.Tissues[0].Poisson = f(0.5) }, "tissues[0].poisson: must be in (−1, 0.499]"},
+		{"negative young", func(s *Scene) { s.Tissues[0].Young = f(-1) }, "tissues[0].young: must be > 0"},
+		{"no mesh type", func(s *Scene) { s.Tissues[0].Mesh.Type = "" }, "tissues[0].mesh.type: missing"},
+		{"tube field on a slab", func(s *Scene) { s.Tissues[0].Mesh.Wall = 0.001 }, `tissues[0].mesh.wall: not used by mesh "slab"`},
+		{"two cell counts", func(s *Scene) { s.Tissues[0].Mesh.Cells = []int{1, 2} }, "tissues[0].mesh.cells: must hold 3 counts"},
+		{"zero cells", func(s *Scene) { s.Tissues[0].Mesh.Cells[1] = 0 }, "tissues[0].mesh.cells[1]: must be in 1..1000"},
+		{"too many tets", func(s *Scene) { s.Tissues[0].Mesh.Cells = []int{1000, 1000, 1} }, "tissues[0].mesh.cells: give 6000000 tetrahedra; at most 1000000"},
+		{"flat slab", func(s *Scene) { s.Tissues[0].Mesh.Size[2] = 0 }, "tissues[0].mesh.size[2]: must be > 0"},
+		{"tube without wall", func(s *Scene) {
+			s.Tissues[0].Mesh = TissueMesh{Type: MeshTube, Inner: 0.001, Length: 0.01}
+		}, "tissues[0].mesh.wall: must be > 0"},
+		{"tube of 2 sides", func(s *Scene) {
+			s.Tissues[0].Mesh = TissueMesh{Type: MeshTube, Inner: 0.001, Wall: 1e-4, Length: 0.01, Around: 2}
+		}, "tissues[0].mesh.around: must be in 3..1000"},
+		{"huge default tube", func(s *Scene) {
+			s.Tissues[0].Mesh = TissueMesh{Type: MeshTube, Inner: 0.01, Wall: 1e-6, Length: 1}
+		}, "exceed 1000 along one direction"},
+		{"inverted clamp box", func(s *Scene) { s.Tissues[0].Clamp[0].Min[2] = 2 }, "tissues[0].clamp[0].max[2]: must be ≥ min[2] = 2"},
+		{"kinetic above static", func(s *Scene) { s.Tissues[0].Friction.Kinetic = 0.5 }, "tissues[0].friction.kinetic: must be ≤ static 0.2"},
+		{"nine tissues", func(s *Scene) {
+			for range 8 {
+				s.Tissues = append(s.Tissues, s.Tissues[0])
+			}
+		}, "tissues: must hold at most 8 tissues (got 9)"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := slabScene(t)
+			c.edit(s)
+			err := s.Validate()
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("err = %v, want %q", err, c.want)
+			}
+			if _, err := Build(s, BuildOptions{}); err == nil {
+				t.Fatal("Build accepted it")
+			}
+		})
+	}
+}
+
+// A rope that starts inside a tissue is refused, naming the rope, its node and the tissue; a
+// tissue scene run under another solver is refused by the world.
+func TestTissueSceneRefusesRopeInside(t *testing.T) {
+	s := slabScene(t)
+	s.Ropes[0].Layout.From = &Vec{0.001, 0.005, 0.002}
+	if _, err := Build(s, BuildOptions{}); err == nil || !strings.Contains(err.Error(), "ropes[0] node 0 at") || !strings.Contains(err.Error(), "starts inside tissues[0] (a slab)") {
+		t.Errorf("rope inside: err = %v", err)
+	}
+	if _, err := Build(slabScene(t), BuildOptions{Solver: "pbd"}); err == nil || !strings.Contains(err.Error(), "implicit") {
+		t.Errorf("under pbd: err = %v", err)
+	}
+}
+
+// A tube tissue: its default cells are tissue.DefaultTube's, it sits at its origin along +z,
+// and a rope in its lumen is accepted while one in its wall is refused.
+func TestTissueSceneTube(t *testing.T) {
+	s := slabScene(t)
+	s.Tissues[0].Mesh = TissueMesh{Type: MeshTube, Origin: &Vec{0.01, 0.005, 0.001}, Inner: 0.002, Wall: 0.0004, Length: 0.004}
+	s.Tissues[0].Clamp = []Box{{Min: Vec{-1, -1, -1}, Max: Vec{1, 1, 0.001}}}
+	s.Tissues[0].Material = "vessel"
+	// Along the axis, through the lumen (radius 1 mm), clear of the wall, falling freely (the
+	// tools' 0.05 N would throw the 0.7 mg thread at 10⁵ m/s² with nothing to hold it).
+	s.Ropes[0].Layout.From, s.Ropes[0].Layout.Dir = &Vec{0.01, 0.005, -0.008}, &Vec{0, 0, 1}
+	s.Tools = nil
+	sim, err := Build(s, BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := sim.World.Tissues[0].Body
+	spec := s.Tissues[0].Mesh.tubeSpec()
+	if want := 6 * spec.Around * spec.Through * spec.Along; len(b.Mesh.Tets) != want {
+		t.Errorf("%d tetrahedra, want %d (DefaultTube: around %d, through %d, along %d)", len(b.Mesh.Tets), want, spec.Around, spec.Through, spec.Along)
+	}
+	clamped := 0
+	for i, p := range b.Mesh.Nodes {
+		r := math.Hypot(p.X-0.01, p.Y-0.005)
+		if r < 0.001-1e-9 || r > 0.0014+1e-9 || p.Z < 0.001-1e-12 || p.Z > 0.005+1e-12 {
+			t.Fatalf("node %d at %v is off the tube", i, p)
+		}
+		if b.Clamped(i) {
+			clamped++
+		}
+	}
+	if clamped != spec.Around*(spec.Through+1) {
+		t.Errorf("%d clamped nodes, want the first end's %d", clamped, spec.Around*(spec.Through+1))
+	}
+	for range 20 {
+		if err := sim.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Ropes[0].Layout.From = &Vec{0.01 + 0.0012, 0.005, -0.008}
+	if _, err := Build(s, BuildOptions{}); err == nil || !strings.Contains(err.Error(), "starts inside tissues[0] (a tube)") {
+		t.Errorf("rope in the wall: err = %v", err)
+	}
+}
