@@ -14,8 +14,11 @@ type Options struct {
 	// Substep is the tissue's own time step, s: a Step of dt takes ceil(dt/Substep) substeps
 	// (seed 003 §4.1.5 steps its tissue every 2.5 ms). Default 2.5e-3.
 	Substep float64
-	// Tol is the conjugate-gradient tolerance on the residual relative to the right-hand side.
-	// Default 1e-3.
+	// Tol is the conjugate-gradient tolerance on the residual relative to the larger of the
+	// right-hand side and the step's force scale (each free node's |h·f_elastic| + |h·(f +
+	// m·g)| + |m·v|, summed in quadrature): near rest the right-hand side (the residual of the
+	// last velocity) is tiny, and solving it to Tol of itself would take as many iterations as
+	// a jolt. Default 1e-3.
 	Tol float64
 	// MaxIter bounds the conjugate-gradient iterations of a linear solve. Default 100.
 	MaxIter int
@@ -246,7 +249,7 @@ func (b *Body) substep(h float64, g vec.V3) {
 		b.rotations()
 		b.elasticForces(b.fel)
 		b.applyK(b.V, b.ap)
-		var rn float64
+		var rn, fs float64
 		for i := range b.res {
 			if b.clamped[i] {
 				b.res[i] = vec.V3{}
@@ -254,9 +257,12 @@ func (b *Body) substep(h float64, g vec.V3) {
 			}
 			m := b.Mass[i]
 			// −r(v): the Newton step solves A·Δv = −r.
-			f := b.fel[i].Add(b.F[i]).Add(g.Scale(m)).Scale(h).Add(b.vn[i].Scale(m))
+			fe := b.F[i].Add(g.Scale(m))
+			f := b.fel[i].Add(fe).Scale(h).Add(b.vn[i].Scale(m))
 			b.res[i] = f.Sub(b.V[i].Scale(cm * m)).Sub(b.ap[i].Scale(h * be))
 			rn += b.res[i].Norm2()
+			s := h*(b.fel[i].Norm()+fe.Norm()) + m*b.vn[i].Norm()
+			fs += s * s
 		}
 		rn = math.Sqrt(rn)
 		if it == 0 {
@@ -265,7 +271,7 @@ func (b *Body) substep(h float64, g vec.V3) {
 			break
 		}
 		b.newton = it + 1
-		b.cg(cm, ck)
+		b.cg(cm, ck, math.Sqrt(fs))
 		for i := range b.V {
 			b.V[i] = b.V[i].Add(b.dv[i])
 		}
@@ -410,8 +416,9 @@ func (b *Body) applyK(p, out []vec.V3) {
 }
 
 // cg solves (cm·M + ck·K′)·dv = res for the free nodes by conjugate gradients with a Jacobi
-// preconditioner, from dv = 0 (the clamped nodes' dv is 0), to Opt.Tol relative to |res|.
-func (b *Body) cg(cm, ck float64) {
+// preconditioner, from dv = 0 (the clamped nodes' dv is 0), to Opt.Tol relative to the larger
+// of |res| and fscale (Options.Tol). LastResidual stays relative to |res|.
+func (b *Body) cg(cm, ck, fscale float64) {
 	clear(b.dv)
 	var bn, rz float64
 	for i := range b.r {
@@ -430,10 +437,10 @@ func (b *Body) cg(cm, ck float64) {
 	if bn == 0 {
 		return
 	}
-	rn := bn
+	rn, stop := bn, b.Opt.Tol*math.Max(bn, fscale)
 	for it := 0; it < b.Opt.MaxIter; it++ {
 		b.resid = rn / bn
-		if b.resid <= b.Opt.Tol {
+		if rn <= stop {
 			return
 		}
 		b.iters = it + 1
