@@ -20,6 +20,57 @@ type Tissue struct {
 	Body     *tissue.Body
 	Friction material.Friction // rope against this tissue
 	index    *collide.SurfaceIndex
+	surf     int // its surface in the solver's input
+}
+
+// Surf returns the index of the tissue's surface among the solver's surfaces
+// (solver.Contact.Surface, solver.SurfaceForcer).
+func (t *Tissue) Surf() int { return t.surf }
+
+// Rigid is a fixed triangle mesh in the world (read from STL or OBJ, package tissue): the rope
+// may not enter it. It takes the same contact rows as a tissue's surface, without compliance,
+// and its reactions go nowhere.
+type Rigid struct {
+	Name     string
+	Surface  *tissue.Surface
+	Friction material.Friction // rope against this mesh
+}
+
+// AddRigid adds a rigid triangle mesh and returns its index. The surface must be closed,
+// manifold and outward-wound (tissue.Surface.Validate(true)); the solver must handle triangle
+// surfaces (solver.SurfaceForcer: implicit). The world keeps s: do not change it afterwards.
+func (w *World) AddRigid(r Rigid) (int, error) {
+	if r.Surface == nil {
+		return 0, fmt.Errorf("world: rigid mesh %q has no surface", r.Name)
+	}
+	if err := w.checkSurfaceSolver("rigid mesh", r.Name, r.Friction); err != nil {
+		return 0, err
+	}
+	if err := r.Surface.Validate(true); err != nil {
+		return 0, fmt.Errorf("world: rigid mesh %q: %w", r.Name, err)
+	}
+	ix, err := collide.NewSurfaceIndex(r.Surface.Tris, len(r.Surface.Nodes))
+	if err != nil {
+		return 0, fmt.Errorf("world: rigid mesh %q: %w", r.Name, err)
+	}
+	if err := ix.Update(r.Surface.Nodes); err != nil {
+		return 0, fmt.Errorf("world: rigid mesh %q: %w", r.Name, err)
+	}
+	w.Rigid = append(w.Rigid, r)
+	w.in.Surfaces = append(w.in.Surfaces, solver.Surface{Pos: r.Surface.Nodes, Tris: r.Surface.Tris, Index: ix, Friction: r.Friction})
+	return len(w.Rigid) - 1, nil
+}
+
+// checkSurfaceSolver checks that the world's solver handles triangle surfaces and that the
+// rope's friction on one (a tissue or rigid mesh called name) is sane.
+func (w *World) checkSurfaceSolver(kind, name string, f material.Friction) error {
+	if _, ok := w.Solver.(solver.SurfaceForcer); !ok {
+		return fmt.Errorf("world: %s %q: the %s solver does not handle triangle surfaces (use implicit)", kind, name, w.Solver.Name())
+	}
+	if !(f.Static >= 0) || !(f.Kinetic >= 0) || f.Kinetic > f.Static || f.Static > 10 {
+		return fmt.Errorf("world: %s %q: friction %+v: want 0 ≤ kinetic ≤ static ≤ 10", kind, name, f)
+	}
+	return nil
 }
 
 // AddTissue adds a tissue body and returns its index. The solver must handle triangle
@@ -28,12 +79,8 @@ func (w *World) AddTissue(t Tissue) (int, error) {
 	if t.Body == nil {
 		return 0, fmt.Errorf("world: tissue %q has no body", t.Name)
 	}
-	if _, ok := w.Solver.(solver.SurfaceForcer); !ok {
-		return 0, fmt.Errorf("world: tissue %q: the %s solver does not handle tissue surfaces (use implicit)", t.Name, w.Solver.Name())
-	}
-	f := t.Friction
-	if !(f.Static >= 0) || !(f.Kinetic >= 0) || f.Kinetic > f.Static || f.Static > 10 {
-		return 0, fmt.Errorf("world: tissue %q: friction %+v: want 0 ≤ kinetic ≤ static ≤ 10", t.Name, f)
+	if err := w.checkSurfaceSolver("tissue", t.Name, t.Friction); err != nil {
+		return 0, err
 	}
 	ix, err := collide.NewSurfaceIndex(t.Body.Mesh.Surf, len(t.Body.X))
 	if err != nil {
@@ -42,7 +89,7 @@ func (w *World) AddTissue(t Tissue) (int, error) {
 	if err := ix.Update(t.Body.X); err != nil {
 		return 0, fmt.Errorf("world: tissue %q: %w", t.Name, err)
 	}
-	t.index = ix
+	t.index, t.surf = ix, len(w.in.Surfaces)
 	w.Tissues = append(w.Tissues, t)
 	w.in.Surfaces = append(w.in.Surfaces, solver.Surface{Pos: t.Body.X, Tris: t.Body.Mesh.Surf, Index: ix, Friction: t.Friction})
 	return len(w.Tissues) - 1, nil
@@ -58,8 +105,9 @@ func (w *World) refitTissues() error {
 		if err := t.index.Update(t.Body.X); err != nil {
 			return fmt.Errorf("world: tissue %q: %w", t.Name, err)
 		}
-		w.in.Surfaces[k].Pos = t.Body.X
-		w.in.Surfaces[k].Compliance = t.Body.Compliance(w.Dt, w.in.Surfaces[k].Compliance)
+		sf := &w.in.Surfaces[t.surf]
+		sf.Pos = t.Body.X
+		sf.Compliance = t.Body.Compliance(w.Dt, sf.Compliance)
 	}
 	return nil
 }
@@ -70,7 +118,7 @@ func (w *World) stepTissues() error {
 	for k := range w.Tissues {
 		t := &w.Tissues[k]
 		if sf != nil {
-			sf.AddSurfaceForces(k, t.Body.F)
+			sf.AddSurfaceForces(t.surf, t.Body.F)
 		}
 		if err := t.Body.Step(w.Dt, w.Gravity); err != nil {
 			return fmt.Errorf("world: tissue %q: %w", t.Name, err)

@@ -216,7 +216,7 @@ func TestTissueNeedsASurfaceSolver(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := w.AddTissue(world.Tissue{Name: "pad", Body: body}); err == nil || !strings.Contains(err.Error(), "pbd solver does not handle tissue") {
+	if _, err := w.AddTissue(world.Tissue{Name: "pad", Body: body}); err == nil || !strings.Contains(err.Error(), "pbd solver does not handle triangle surfaces") {
 		t.Errorf("AddTissue under pbd: %v", err)
 	}
 	ix, _ := collide.NewSurfaceIndex(m.Surf, len(m.Nodes))

@@ -67,6 +67,8 @@ type World struct {
 
 	// Tissues are the deformable bodies (AddTissue), stepped after the rope each Step.
 	Tissues []Tissue
+	// Rigid are the rigid triangle meshes (AddRigid): fixed obstacles the rope may not enter.
+	Rigid []Rigid
 
 	in solver.Input
 }

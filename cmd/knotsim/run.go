@@ -260,7 +260,7 @@ func tissueReports(w *world.World) []TissueReport {
 		cs = cr.AppendContacts(nil)
 	}
 	sf, _ := w.Solver.(solver.SurfaceForcer)
-	for k, t := range w.Tissues {
+	for _, t := range w.Tissues {
 		b := t.Body
 		tr := TissueReport{Name: t.Name, Nodes: len(b.X), Tets: len(b.Mesh.Tets)}
 		for i, x := range b.X {
@@ -270,13 +270,13 @@ func tissueReports(w *world.World) []TissueReport {
 			}
 		}
 		for _, c := range cs {
-			if c.OnSurface && c.Surface == k {
+			if c.OnSurface && c.Surface == t.Surf() {
 				tr.Contacts++
 			}
 		}
 		if sf != nil {
 			f := make([]vec.V3, len(b.X))
-			sf.AddSurfaceForces(k, f)
+			sf.AddSurfaceForces(t.Surf(), f)
 			var sum vec.V3
 			for _, g := range f {
 				sum = sum.Add(g)
