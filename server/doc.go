@@ -15,7 +15,7 @@
 // (only the newest is kept) and is disconnected when a write or a ping has waited
 // WriteTimeout (default 5 s) or its event queue overflows.
 //
-// # Protocol, version 2
+// # Protocol, version 3
 //
 // Server→client binary frames are snapshots, little-endian (every length is exact: a frame
 // with more or fewer bytes than its header implies is malformed):
@@ -30,8 +30,8 @@
 //	24      u16    nStrands
 //	26      u16    nTools
 //	28      u32    nNodes
-//	32      u32    flags: bit 0 tensions present, bit 1 contacts present; other bits are 0
-//	               (a decoder refuses them)
+//	32      u32    flags: bit 0 tensions present, bit 1 contacts present, bit 2 tissues
+//	               present; other bits are 0 (a decoder refuses them)
 //	36      nStrands × { u32 first node, u32 nodes, f32 radius (m) }            (12 bytes each)
 //	        nNodes × { f32 x, f32 y, f32 z } (m)                               (12 bytes each)
 //	        nTools × {                                                         (32 bytes each)
@@ -53,13 +53,25 @@
 //	          +12  f32×3  normal force on A: Fn·normal, the normal from B or the obstacle to A (N)
 //	          +24  f32×3  tangential (friction) force on A (N; B takes the opposite forces)
 //	        }
+//	        if flags bit 2: u32 nTissues (≤ MaxFrameTissues = 16), then nTissues × {
+//	          u32    n: the tissue's frame nodes (its "surface" in the hello; 0 when "omitted")
+//	          n × { f32 x, f32 y, f32 z }  positions (m)                        (12 bytes each)
+//	          n × f32  strain: the mean |ε| (Frobenius norm of the co-rotated linear strain,
+//	                   dimensionless) of the tetrahedra the node belongs to
+//	        }, Σ n ≤ MaxFrameTissueNodes = 65536 (a decoder refuses more, or more tissues)
 //
 // Tensions and forces come only from a physical solver ("pbd", "dvi", "implicit"); under the
 // geometric FTL solver the flags are 0 and every has-force byte is 0. The contact section
 // comes from the solvers that resolve contacts as forces (solver.ContactReporter: "dvi",
 // "implicit"; the contacts of their last substep), also with nContacts = 0 while nothing
-// touches (and always under dvi's penalty contacts). Version 1 ("KSN1", a 32-byte header, 20-byte
-// tool records without force, no tensions) is no longer sent.
+// touches (and always under dvi's penalty contacts). The tissue section comes with every frame
+// of a world that has tissues (only the "implicit" solver handles them; tissue.Body): record k
+// is the hello's tissue k, its nodes the boundary nodes of the tissue's tetrahedral mesh (inner
+// nodes are never sent), taken on the physics goroutine in the same cycle as the rest of the
+// frame. Version 3 added the tissue section and the hello's "tissues"; a version 2 frame is a
+// valid version 3 frame (same magic: the sections before the tissues are unchanged). Version
+// 1 ("KSN1", a 32-byte header, 20-byte tool records without force, no tensions) is no longer
+// sent.
 //
 // The tools are the scene's scripted tools followed by the two user tools (controller-owned =
 // 1); user tool k of the commands is the k-th tool with that flag. Frames are sent at most
@@ -69,15 +81,24 @@
 //
 // Server→client text frames are JSON events:
 //
-//	{"type":"hello","version":2,"scenes":[names],"scene":name,"solver":"ftl|pbd|dvi|implicit",
+//	{"type":"hello","version":3,"scenes":[names],"scene":name,"solver":"ftl|pbd|dvi|implicit",
 //	 "solvers":["ftl","pbd","dvi","implicit"],"controller":bool,
 //	 "obstacles":[{"kind":"plane|sphere|pole|ring","center":[x,y,z],"axis":[x,y,z],
 //	               "a":[x,y,z],"b":[x,y,z],"radius":r,"major":R}],
+//	 "tissues":[{"name":s,"nodes":n,"surface":[i,...],"triangles":[a,b,c,...],
+//	             "clamped":[j,...],"omitted":"why"}],
 //	 "params":{"epsilon":m,"radius":m,"delta":m}}
 //	     first, on connect. Obstacle fields by kind: plane center (a point) + axis (unit
 //	     normal); sphere center + radius; pole a + b + radius; ring center + axis (unit) +
 //	     major + radius (tube). Absent fields are omitted. "solver" is the solver type of the
-//	     current world; "solvers" lists the types a "solver" command may name.
+//	     current world; "solvers" lists the types a "solver" command may name. "tissues" (empty
+//	     without any) lists the deformable bodies in frame order: "nodes" the body's node count,
+//	     "surface" the body index of each frame node (the boundary nodes, ascending),
+//	     "triangles" the boundary triangles flattened, three indices into "surface" each, wound
+//	     outward ((b − a) × (c − a) points out of the tissue), "clamped" the frame nodes (indices
+//	     into "surface") held by the scene's clamps; "omitted" (otherwise absent) says why the
+//	     frames carry none of its nodes (its surface would exceed MaxFrameTissueNodes, or it is
+//	     beyond the MaxFrameTissues-th), and its surface, triangles and clamped are then [].
 //	{"type":"scene", ...the same fields as hello...}
 //	     whenever the world is rebuilt (scene, reset, param, solver commands), before any frame
 //	     of the new world.

@@ -16,7 +16,7 @@ import (
 
 // Protocol constants (see the package comment).
 const (
-	Version        = 2          // the "version" of the hello event
+	Version        = 3          // the "version" of the hello event
 	SnapshotMagic  = 0x324E534B // "KSN2" read as little-endian bytes
 	MaxMessage     = 4 << 10    // bytes of a client message accepted (larger: an error event)
 	HardReadLimit  = 64 << 10   // bytes of a client message beyond which the connection is closed (1009)
@@ -29,6 +29,9 @@ const (
 	tensionSize    = 4
 	contactHead    = 8  // u32 nContacts, f32 residual
 	contactSize    = 36 // f32×3 point, f32×3 normal force, f32×3 friction force
+	tissueHead     = 4  // u32 nTissues
+	tissueRecHead  = 4  // u32 nodes of one tissue
+	tissueNodeSize = 16 // f32×3 position, f32 strain
 	maxSolverName  = 16 // longest solver name a "solver" command may give
 	maxU16         = math.MaxUint16
 	commandTypeMax = 16 // longest command type name we accept
@@ -37,14 +40,24 @@ const (
 // Snapshot header flags (offset 32).
 const (
 	FlagTensions = 1 << 0 // the frame has nSegments f32 tensions after the tools
-	FlagContacts = 1 << 1 // the frame ends with the contact section (nContacts, residual, contacts)
-	knownFlags   = FlagTensions | FlagContacts
+	FlagContacts = 1 << 1 // the frame has the contact section (nContacts, residual, contacts)
+	FlagTissues  = 1 << 2 // the frame ends with the tissue section (nTissues, per tissue its nodes)
+	knownFlags   = FlagTensions | FlagContacts | FlagTissues
 )
 
 // MaxFrameContacts is the most contacts a snapshot frame carries (36 bytes each, 144 KiB at
 // most): the first ones in the solver's order (world.Snapshot.Contacts) when it has more. A
 // decoder refuses a frame that says it has more.
 const MaxFrameContacts = 4096
+
+// Limits of the tissue section of a snapshot frame: at most MaxFrameTissues tissue records and
+// MaxFrameTissueNodes nodes in all (16 bytes each, 1 MiB at most). A tissue whose surface does
+// not fit is announced with TissueInfo.Omitted and sent with 0 nodes; a decoder refuses a frame
+// beyond either limit.
+const (
+	MaxFrameTissues     = 16
+	MaxFrameTissueNodes = 1 << 16
+)
 
 // Command types a client sends.
 const (
@@ -200,6 +213,7 @@ type SceneEvent struct {
 	Solvers    []string       `json:"solvers"` // the solver types a "solver" command may name
 	Controller bool           `json:"controller"`
 	Obstacles  []ObstacleInfo `json:"obstacles"`
+	Tissues    []TissueInfo   `json:"tissues"` // the world's deformable bodies, in frame order
 	Params     Params         `json:"params"`
 }
 
@@ -271,12 +285,21 @@ func sameKnot(a, b *world.KnotReport) bool {
 	return eq(a.Ropes, b.Ropes) && eq(a.Details, b.Details) && eq(a.Links, b.Links)
 }
 
-// EncodeSnapshot appends the binary snapshot frame of s to dst (see the package comment).
+// EncodeSnapshot appends the binary snapshot frame of s without a tissue section to dst:
+// EncodeFrame(dst, s, nil, userBase, cps).
+func EncodeSnapshot(dst []byte, s *world.Snapshot, userBase int, cps float64) []byte {
+	return EncodeFrame(dst, s, nil, userBase, cps)
+}
+
+// EncodeFrame appends the binary snapshot frame of s and tissues to dst (see the package comment).
 // Tools with index ≥ userBase are the controller's (flag 1). cps is the measured physics rate.
 // The tensions are written (header flag FlagTensions) when s.Tension has one value per
 // segment of the frame's strands; the contact section (FlagContacts) when the solver reports
-// contacts (s.HasContacts, or any in s.Contacts), at most MaxFrameContacts of them.
-func EncodeSnapshot(dst []byte, s *world.Snapshot, userBase int, cps float64) []byte {
+// contacts (s.HasContacts, or any in s.Contacts), at most MaxFrameContacts of them; the
+// tissue section (FlagTissues) when tissues is not empty: the first MaxFrameTissues records,
+// each with len(Strain) nodes (its Pos has 3 values a node), a record that would take the
+// section beyond MaxFrameTissueNodes nodes written with 0 nodes.
+func EncodeFrame(dst []byte, s *world.Snapshot, tissues []TissueFrame, userBase int, cps float64) []byte {
 	le := binary.LittleEndian
 	clamp16 := func(n int) uint16 { return uint16(min(max(n, 0), maxU16)) }
 	f32 := func(dst []byte, v float64) []byte { return le.AppendUint32(dst, math.Float32bits(float32(v))) }
@@ -291,6 +314,9 @@ func EncodeSnapshot(dst []byte, s *world.Snapshot, userBase int, cps float64) []
 	}
 	if s.HasContacts || len(s.Contacts) > 0 {
 		flags |= FlagContacts
+	}
+	if len(tissues) > 0 {
+		flags |= FlagTissues
 	}
 	dst = le.AppendUint32(dst, SnapshotMagic)
 	dst = le.AppendUint32(dst, uint32(s.Cycle))
@@ -348,14 +374,42 @@ func EncodeSnapshot(dst []byte, s *world.Snapshot, userBase int, cps float64) []
 			dst = f32(f32(f32(dst, c.Ft.X), c.Ft.Y), c.Ft.Z)
 		}
 	}
+	if flags&FlagTissues != 0 {
+		ts := tissues[:min(len(tissues), MaxFrameTissues)]
+		dst = le.AppendUint32(dst, uint32(len(ts)))
+		budget := MaxFrameTissueNodes
+		for _, t := range ts {
+			n := min(len(t.Strain), len(t.Pos)/3)
+			if n > budget {
+				n = 0
+			}
+			budget -= n
+			dst = le.AppendUint32(dst, uint32(n))
+			for _, v := range t.Pos[:3*n] {
+				dst = le.AppendUint32(dst, math.Float32bits(v))
+			}
+			for _, v := range t.Strain[:n] {
+				dst = le.AppendUint32(dst, math.Float32bits(v))
+			}
+		}
+	}
 	return dst
 }
 
 // SnapshotSize is the length of the frame EncodeSnapshot writes for s (a capacity hint).
-func SnapshotSize(s *world.Snapshot) int {
+func SnapshotSize(s *world.Snapshot) int { return FrameSize(s, nil) }
+
+// FrameSize is the length of the frame EncodeFrame writes for s and tissues (a capacity hint).
+func FrameSize(s *world.Snapshot, tissues []TissueFrame) int {
 	n := headerSize + len(s.Strands)*strandSize + len(s.Pos)*nodeSize + len(s.Tools)*toolSize + len(s.Tension)*tensionSize
 	if s.HasContacts || len(s.Contacts) > 0 {
 		n += contactHead + min(len(s.Contacts), MaxFrameContacts)*contactSize
+	}
+	if len(tissues) > 0 {
+		n += tissueHead
+		for _, t := range tissues[:min(len(tissues), MaxFrameTissues)] {
+			n += tissueRecHead + min(len(t.Strain), MaxFrameTissueNodes)*tissueNodeSize
+		}
 	}
 	return n
 }
@@ -374,6 +428,7 @@ type DecodedSnapshot struct {
 	Tensions         []float32        // one per segment in global segment order; nil without FlagTensions
 	Residual         float32          // the contact solve's residual, m (FlagContacts)
 	ContactForces    []DecodedContact // the contact section's contacts; nil without FlagContacts
+	Tissues          []TissueFrame    // the tissue section's records; nil without FlagTissues
 	NStrands, NTools uint16
 }
 
@@ -401,8 +456,8 @@ type DecodedTool struct {
 	Force      [3]float32 // on the rope, N
 }
 
-// DecodeSnapshot parses a snapshot frame, checking its magic, flags, strands, contact count
-// and exact length.
+// DecodeSnapshot parses a snapshot frame, checking its magic, flags, strands, contact count,
+// tissue counts (MaxFrameTissues, MaxFrameTissueNodes) and exact length.
 func DecodeSnapshot(b []byte) (*DecodedSnapshot, error) {
 	le := binary.LittleEndian
 	if len(b) < headerSize {
@@ -453,6 +508,29 @@ func DecodeSnapshot(b []byte) (*DecodedSnapshot, error) {
 		}
 		want += contactHead + nContacts*contactSize
 	}
+	var tissueNodes []int64
+	if d.Flags&FlagTissues != 0 {
+		if int64(len(b)) < want+tissueHead {
+			return nil, fmt.Errorf("snapshot: %d bytes; the header says at least %d", len(b), want+tissueHead)
+		}
+		nTissues := int64(le.Uint32(b[want:]))
+		if nTissues > MaxFrameTissues {
+			return nil, fmt.Errorf("snapshot: %d tissues; at most %d", nTissues, MaxFrameTissues)
+		}
+		want += tissueHead
+		var total int64
+		for k := range nTissues {
+			if int64(len(b)) < want+tissueRecHead {
+				return nil, fmt.Errorf("snapshot: %d bytes; tissue %d needs at least %d", len(b), k, want+tissueRecHead)
+			}
+			n := int64(le.Uint32(b[want:]))
+			if total += n; total > MaxFrameTissueNodes {
+				return nil, fmt.Errorf("snapshot: tissue %d takes the frame to %d tissue nodes; at most %d", k, total, MaxFrameTissueNodes)
+			}
+			tissueNodes = append(tissueNodes, n)
+			want += tissueRecHead + n*tissueNodeSize
+		}
+	}
 	if int64(len(b)) != want {
 		return nil, fmt.Errorf("snapshot: %d bytes; the header says %d", len(b), want)
 	}
@@ -483,6 +561,23 @@ func DecodeSnapshot(b []byte) (*DecodedSnapshot, error) {
 		for i := range d.ContactForces {
 			d.ContactForces[i] = DecodedContact{At: v3(o), Normal: v3(o + 12), Friction: v3(o + 24)}
 			o += contactSize
+		}
+	}
+	if d.Flags&FlagTissues != 0 {
+		o += tissueHead
+		d.Tissues = make([]TissueFrame, len(tissueNodes))
+		for k, n := range tissueNodes {
+			o += tissueRecHead
+			t := TissueFrame{Pos: make([]float32, 3*n), Strain: make([]float32, n)}
+			for i := range t.Pos {
+				t.Pos[i] = f32(o)
+				o += 4
+			}
+			for i := range t.Strain {
+				t.Strain[i] = f32(o)
+				o += 4
+			}
+			d.Tissues[k] = t
 		}
 	}
 	return d, nil

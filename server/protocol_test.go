@@ -248,7 +248,7 @@ func TestSnapshotTensionsAndForces(t *testing.T) {
 		t.Errorf("tensions without the flag: %v", err)
 	}
 	unknown := append([]byte(nil), b...)
-	unknown[32] = 5
+	unknown[32] = 9 // bit 3: unknown (bit 2 is the tissue section)
 	if _, err := DecodeSnapshot(unknown); err == nil || !strings.Contains(err.Error(), "unknown flags") {
 		t.Errorf("unknown flag: %v", err)
 	}
@@ -372,6 +372,7 @@ func FuzzDecodeSnapshot(f *testing.F) {
 	f.Add(EncodeSnapshot(nil, s, 0, 100))
 	s.Tension, s.Contacts = nil, nil
 	f.Add(EncodeSnapshot(nil, s, 0, 100))
+	f.Add(EncodeFrame(nil, s, []TissueFrame{{Pos: []float32{1, 2, 3, 4, 5, 6}, Strain: []float32{0.1, 0.2}}, {}}, 0, 100))
 	f.Add([]byte("KSN2"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		d, err := DecodeSnapshot(b)
@@ -382,6 +383,20 @@ func FuzzDecodeSnapshot(f *testing.F) {
 		if d.Flags&FlagContacts != 0 {
 			n += contactHead + len(d.ContactForces)*contactSize
 		}
+		tissueNodes := 0
+		if d.Flags&FlagTissues != 0 {
+			n += tissueHead
+			for _, tf := range d.Tissues {
+				if len(tf.Pos) != 3*len(tf.Strain) {
+					t.Fatalf("tissue record with %d coordinates and %d strains", len(tf.Pos), len(tf.Strain))
+				}
+				n += tissueRecHead + len(tf.Strain)*tissueNodeSize
+				tissueNodes += len(tf.Strain)
+			}
+		}
+		if len(d.Tissues) > MaxFrameTissues || tissueNodes > MaxFrameTissueNodes || (d.Flags&FlagTissues == 0) != (d.Tissues == nil) {
+			t.Fatalf("accepted tissue section: %d tissues, %d nodes, flags %#x", len(d.Tissues), tissueNodes, d.Flags)
+		}
 		if n != len(b) || len(d.ContactForces) > MaxFrameContacts || (d.Flags&FlagContacts == 0) != (d.ContactForces == nil) {
 			t.Fatalf("accepted %d bytes as %d: %+v", len(b), n, d)
 		}
@@ -391,11 +406,11 @@ func FuzzDecodeSnapshot(f *testing.F) {
 // The hello and scene events carry the solver and the solvers a command may name.
 func TestSceneEventJSON(t *testing.T) {
 	b, err := json.Marshal(SceneEvent{Type: "hello", Version: Version, Scenes: []string{"overhand"}, Scene: "overhand",
-		Solver: "pbd", Solvers: []string{"ftl", "pbd"}, Obstacles: []ObstacleInfo{}})
+		Solver: "pbd", Solvers: []string{"ftl", "pbd"}, Obstacles: []ObstacleInfo{}, Tissues: []TissueInfo{}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`"version":2`, `"solver":"pbd"`, `"solvers":["ftl","pbd"]`} {
+	for _, want := range []string{`"version":3`, `"tissues":[]`, `"solver":"pbd"`, `"solvers":["ftl","pbd"]`} {
 		if !strings.Contains(string(b), want) {
 			t.Errorf("%s lacks %s", b, want)
 		}

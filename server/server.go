@@ -80,7 +80,7 @@ type Config struct {
 type epoch struct {
 	n         uint64
 	w         *world.World // only World.Knot may be read outside the physics goroutine
-	pub       *world.Publisher
+	pub       *publisher   // the world's snapshots and its tissues' frame records
 	ident     *live.Identifier
 	scene     string
 	obstacles []ObstacleInfo
@@ -267,7 +267,7 @@ func (s *Server) newEpoch(identify bool) *epoch {
 	}
 	w := s.eng.World()
 	s.epochs++
-	ep := &epoch{n: s.epochs, w: w, pub: &world.Publisher{}, scene: SceneName(s.eng.Scene),
+	ep := &epoch{n: s.epochs, w: w, pub: newPublisher(w), scene: SceneName(s.eng.Scene),
 		params: s.eng.Params(), solver: s.eng.Sim.Scene.Solver.Type, userBase: s.eng.UserBase, obstacles: []ObstacleInfo{}}
 	for _, o := range w.Obstacles {
 		ep.obstacles = append(ep.obstacles, obstacleInfo(o))
@@ -282,7 +282,7 @@ func (s *Server) newEpoch(identify bool) *epoch {
 }
 
 func (s *Server) startIdentifier(ep *epoch) {
-	id, err := live.Start(ep.w, ep.pub, live.WorldIdentifier(ep.w.Obstacles), s.cfg.KnotHz)
+	id, err := live.Start(ep.w, ep.pub.Publisher, live.WorldIdentifier(ep.w.Obstacles), s.cfg.KnotHz)
 	if err != nil {
 		s.cfg.Logf("knot identification: %v", err)
 		return
@@ -292,7 +292,7 @@ func (s *Server) startIdentifier(ep *epoch) {
 
 // publishSync publishes w, retrying until no reader held the buffer: used when the world
 // stops changing (pause, commands while paused, rebuilds), so that readers see its last state.
-func publishSync(pub *world.Publisher, w *world.World) {
+func publishSync(pub *publisher, w *world.World) {
 	for {
 		before := pub.Skipped()
 		pub.Publish(w)
@@ -588,7 +588,7 @@ func (h *hub) broadcastJSON(v any) {
 
 func (s *Server) sceneEvent(typ string, ep *epoch, controller bool) SceneEvent {
 	return SceneEvent{Type: typ, Version: Version, Scenes: s.scenes, Scene: ep.scene, Controller: controller,
-		Obstacles: ep.obstacles, Params: ep.params, Solver: ep.solver, Solvers: scene.SolverTypes}
+		Obstacles: ep.obstacles, Tissues: ep.pub.infos(), Params: ep.params, Solver: ep.solver, Solvers: scene.SolverTypes}
 }
 
 // broadcast is the snapshot goroutine: at SnapshotHz it encodes the newest published
@@ -597,6 +597,7 @@ func (s *Server) broadcast(ctx context.Context) {
 	t := time.NewTicker(time.Duration(float64(time.Second) / s.cfg.SnapshotHz))
 	defer t.Stop()
 	var snap world.Snapshot
+	var tissues []TissueFrame
 	var lastSeq uint64
 	var lastKnot *world.KnotReport
 	s.hub.mu.Lock()
@@ -631,13 +632,13 @@ func (s *Server) broadcast(ctx context.Context) {
 			}
 			lastKnot = k
 		}
-		n := ep.pub.Latest(&snap)
+		n := ep.pub.Latest(&snap, &tissues)
 		if n == 0 || n == lastSeq {
 			continue
 		}
 		lastSeq = n
-		frame := EncodeSnapshot(make([]byte, 0, SnapshotSize(&snap)),
-			&snap, ep.userBase, math.Float64frombits(s.cps.Load()))
+		frame := EncodeFrame(make([]byte, 0, FrameSize(&snap, tissues)),
+			&snap, tissues, ep.userBase, math.Float64frombits(s.cps.Load()))
 		h.mu.Lock()
 		h.lastFrame = frame
 		for _, c := range h.clients {
@@ -697,7 +698,7 @@ func (s *Server) State() APIState {
 	s.apiMu.Lock()
 	defer s.apiMu.Unlock()
 	snap := &s.apiSnap
-	ep.pub.Latest(snap)
+	ep.pub.Latest(snap, nil)
 	st := APIState{Cycle: snap.Cycle, Time: snap.Time, Scene: ep.scene, Paused: s.paused.Load(),
 		Nodes: make([][3]float64, len(snap.Pos)), Tools: make([]APITool, len(snap.Tools)),
 		Stats: APIStats{Contacts: snap.Stats.Contacts, Clusters: snap.Stats.Clusters, CyclesPerSecond: math.Float64frombits(s.cps.Load())}}

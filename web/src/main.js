@@ -10,6 +10,7 @@ import { newSnapshot, decodeSnapshot, cmd, knotTitle, knotLines, MAX_CONTACTS } 
 import { RopeTube } from './rope.js';
 import { tensionRange, colormapCSS, arrowLength, formatNewtons, niceCeil, ARROW_REF, contactLines } from './forces.js';
 import { buildObstacles, disposeGroup } from './obstacles.js';
+import { buildTissues, disposeTissues, strainRange, maxStrain, formatStrain, TISSUE_OPACITY } from './tissue.js';
 
 const $ = (id) => document.getElementById(id);
 const ROPE_COLORS = [0xff6a1a, 0x2bb5a8, 0xd94fd0, 0xe8d23a];
@@ -91,6 +92,13 @@ const obstacleMat = new THREE.MeshStandardMaterial({ color: 0xb8c2d6, roughness:
 const planeMat = new THREE.MeshStandardMaterial({ color: 0x6d7f99, roughness: 0.9, transparent: true, opacity: 0.45, side: THREE.DoubleSide });
 let obstacles = { group: new THREE.Group(), box: new THREE.Box3() };
 scene.add(obstacles.group);
+// deformable tissues (tissue.js): strain colours times white, semi-opaque, no depth writes so
+// the rope on or inside them shows through
+const tissueMat = quality.software
+  ? new THREE.MeshLambertMaterial({ color: 0xffffff, vertexColors: true, transparent: true, opacity: TISSUE_OPACITY, depthWrite: false, side: THREE.DoubleSide })
+  : new THREE.MeshStandardMaterial({ color: 0xffffff, vertexColors: true, transparent: true, opacity: TISSUE_OPACITY, depthWrite: false, side: THREE.DoubleSide, roughness: 0.7, metalness: 0 });
+let tissues = { group: new THREE.Group(), meshes: [] };
+scene.add(tissues.group);
 
 const ropeGroup = new THREE.Group();
 scene.add(ropeGroup);
@@ -177,6 +185,7 @@ let params = {};
 let solver = ''; // the current world's solver type ("ftl", "pbd"; "" when the server does not say)
 let sceneEvents = 0;
 const tension = { peak: 0, range: 0, max: 0, shown: false };
+const strain = { peak: 0, range: 0, max: 0 }; // the tissues' colour scale (tissue.js strainRange)
 const contactView = { shown: 0, lines: 0 }; // contacts drawn, segments with a length
 let arrowDecade = 0.1; // m of arrow per decade of force (fitView scales it to the scene)
 const stats = { frames: 0, snapshots: 0, fps: 0, lastKnot: null, knotTitle: '', badFrames: 0 };
@@ -285,6 +294,12 @@ function loadScene(ev) {
   disposeGroup(obstacles.group);
   obstacles = buildObstacles(ev.obstacles, obstacleMat, planeMat);
   scene.add(obstacles.group);
+  scene.remove(tissues.group);
+  disposeTissues(tissues);
+  tissues = buildTissues(ev.tissues, tissueMat);
+  scene.add(tissues.group);
+  strain.peak = strain.max = 0;
+  updateStrainLegend();
   needFit = true;
   groundZ = Infinity;
   pinned.node = -1;
@@ -341,6 +356,7 @@ function updateRope() {
   updateLegend();
   const p = snap.positions;
   for (let i = 0; i < snap.nNodes; i++) box.expandByPoint(tmpV.set(p[i * 3], p[i * 3 + 1], p[i * 3 + 2]));
+  updateTissues();
   if (needFit) fitView();
   // the ground stays below everything: it only moves down (and on a new scene)
   const low = Math.min(box.min.z, obstacles.box.isEmpty() ? Infinity : obstacles.box.min.z) - Math.max(4 * rmax, 0.02);
@@ -417,6 +433,35 @@ function updateArrows(rmax, contacts) {
   const note = $('arrow-scale');
   note.hidden = shown === 0 && !contacts;
   if (!note.hidden) note.textContent = `force arrows: ${(arrowDecade * 100).toFixed(arrowDecade < 0.1 ? 1 : 0)} cm per ×10 above ${ARROW_REF} N (log)`;
+}
+
+/** Rewrites the tissue meshes from the snapshot's tissue section (expanding box by them). */
+function updateTissues() {
+  if (!snap.hasTissues || tissues.meshes.length === 0) {
+    for (const m of tissues.meshes) if (m) m.mesh.visible = false;
+    updateStrainLegend();
+    return;
+  }
+  const r = strainRange(strain.peak, maxStrain(snap));
+  strain.peak = r.peak;
+  strain.range = r.range;
+  let mx = 0;
+  for (let k = 0; k < tissues.meshes.length; k++) {
+    const m = tissues.meshes[k];
+    if (!m) continue;
+    if (k < snap.nTissues && m.update(snap.tissues[k], strain.range, box)) mx = Math.max(mx, m.maxStrain);
+  }
+  strain.max = mx;
+  updateStrainLegend();
+}
+
+let strainLegendFor = -1;
+function updateStrainLegend() {
+  const lg = $('strain-legend');
+  lg.hidden = !tissues.meshes.some((m) => m && m.mesh.visible);
+  if (lg.hidden || strainLegendFor === strain.range) return;
+  strainLegendFor = strain.range;
+  $('strain-legend-max').textContent = formatStrain(strain.range);
 }
 
 let legendFor = -1;
@@ -689,6 +734,7 @@ $('solver').onchange = (e) => send(cmd.solver(e.target.value));
 $('tension').onchange = () => { ropeDirty = haveSnap; };
 $('contactforces').onchange = () => { ropeDirty = haveSnap; };
 $('legend-bar').style.background = colormapCSS();
+$('strain-legend-bar').style.background = colormapCSS();
 for (const id of ['epsilon', 'radius']) {
   const el = $(id);
   el.oninput = () => { $(`${id}-v`).textContent = mm(+el.value); };
@@ -757,6 +803,16 @@ window.knotsim = {
   get contactForces() { return { has: snap.hasContacts, n: snap.nContacts, residual: snap.residual, shown: contactView.shown, lines: contactView.lines }; },
   get arrows() { return arrows.filter((a) => a.visible).map((a) => ({ length: a.userData.length, force: a.userData.force })); },
   force(t) { const x = userTool(t); return x && x.active && x.hasForce ? [...x.force] : null; },
+  get tissues() {
+    return tissues.meshes.map((m) => m && { name: m.name, nodes: m.nodes, triangles: m.triangles, visible: m.mesh.visible, inScene: !!m.mesh.parent?.parent, updates: m.updates, maxStrain: m.maxStrain });
+  },
+  get strain() { return { ...strain, legend: !$('strain-legend').hidden, legendMax: $('strain-legend-max').textContent }; },
+  tissueNodeScreenPosition(k, j) {
+    const m = tissues.meshes[k];
+    if (!m || j < 0 || j >= m.nodes) return null;
+    const a = m.geometry.attributes.position.array;
+    return screenOf(tmpV.set(a[3 * j], a[3 * j + 1], a[3 * j + 2]));
+  },
   get reallocations() { return tubes.reduce((n, t) => n + t.reallocations, 0); },
   node(i) { return i >= 0 && i < snap.nNodes ? [snap.positions[i * 3], snap.positions[i * 3 + 1], snap.positions[i * 3 + 2]] : null; },
   tool(t) { const x = userTool(t); return x ? { node: x.node, active: x.active, owned: x.owned, target: [...x.target] } : null; },

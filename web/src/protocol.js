@@ -1,9 +1,9 @@
-// The wire protocol between knotsim's server (package server) and this viewer, version 2.
+// The wire protocol between knotsim's server (package server) and this viewer, version 3.
 //
 // Server → client binary frames are snapshots, little-endian:
 //   u32 magic 0x324E534B ("KSN2"), u32 cycle, f64 time (s), f32 cycles_per_second,
 //   u16 contacts, u16 clusters, u16 nStrands, u16 nTools, u32 nNodes,
-//   u32 flags (bit 0: tensions, bit 1: contacts),
+//   u32 flags (bit 0: tensions, bit 1: contacts, bit 2: tissues),
 //   per strand: u32 first, u32 nodes, f32 radius (m),
 //   nNodes × 3 f32 positions (m),
 //   per tool (32 bytes): i32 node (−1 none), u8 active, u8 controller-owned, u8 has-force,
@@ -12,7 +12,12 @@
 //     nSegments = Σ max(nodes − 1, 0) over the strands,
 //   if flags bit 1: u32 nContacts (≤ MAX_CONTACTS), f32 residual of the contact solve (m), then
 //     per contact (36 bytes): f32 × 3 point on segment A's axis (m), f32 × 3 normal force on A
-//     (N), f32 × 3 friction force on A (N).
+//     (N), f32 × 3 friction force on A (N),
+//   if flags bit 2: u32 nTissues (≤ MAX_TISSUES), then per tissue: u32 n (its frame nodes: the
+//     hello's tissue k's "surface"; 0 when "omitted"), n × 3 f32 positions (m), n f32 strains
+//     (mean |ε| of the node's tetrahedra, dimensionless); Σ n ≤ MAX_TISSUE_NODES.
+// Version 3 added the tissue section (and the hello's "tissues"); version 2 frames decode
+// unchanged.
 // Server → client text frames are JSON events (hello, scene, knot, state, error);
 // client → server text frames are JSON commands (see the builders below).
 
@@ -24,6 +29,9 @@ export const FLAG_TENSIONS = 1;
 export const FLAG_CONTACTS = 2;
 export const CONTACT_BYTES = 36;
 export const MAX_CONTACTS = 4096; // server.MaxFrameContacts: a frame never carries more
+export const FLAG_TISSUES = 4;
+export const MAX_TISSUES = 16; // server.MaxFrameTissues
+export const MAX_TISSUE_NODES = 65536; // server.MaxFrameTissueNodes: all tissues of a frame together
 
 /** A reusable snapshot: decodeSnapshot fills it and grows its arrays only when needed. */
 export function newSnapshot() {
@@ -47,14 +55,17 @@ export function newSnapshot() {
     tensions: new Float32Array(0), // nSegments (when hasTensions), N
     contactData: new Float32Array(0), // nContacts × 9 (when hasContacts): point (m), normal force (N), friction force (N)
     tools: [], // {node, active, owned, hasForce, mode, target: Float32Array(3), force: Float32Array(3)}
+    hasTissues: false,
+    nTissues: 0,
+    tissues: [], // per tissue record: {nodes, positions: Float32Array(nodes*3) (m), strain: Float32Array(nodes)}
   };
 }
 
 /**
  * Decodes one binary snapshot frame into snap (reused: no allocation once its arrays are large
  * enough). Throws an Error naming the problem for a malformed frame (bad magic, unknown flags,
- * a strand beyond the nodes, more than MAX_CONTACTS contacts, a length other than the header
- * implies).
+ * a strand beyond the nodes, more than MAX_CONTACTS contacts, more than MAX_TISSUES tissues or
+ * MAX_TISSUE_NODES tissue nodes, a length other than the header implies).
  * @param {ArrayBuffer} buf
  * @param {ReturnType<typeof newSnapshot>} snap
  */
@@ -62,12 +73,12 @@ export function decodeSnapshot(buf, snap = newSnapshot()) {
   if (buf.byteLength < HEADER_BYTES) throw new Error(`snapshot: ${buf.byteLength} bytes, header needs ${HEADER_BYTES}`);
   const dv = new DataView(buf);
   const magic = dv.getUint32(0, true);
-  if (magic !== MAGIC) throw new Error(`snapshot: bad magic 0x${magic.toString(16)} (protocol version 2 expects 0x${MAGIC.toString(16)}, "KSN2")`);
+  if (magic !== MAGIC) throw new Error(`snapshot: bad magic 0x${magic.toString(16)} (protocol versions 2 and 3 expect 0x${MAGIC.toString(16)}, "KSN2")`);
   const nStrands = dv.getUint16(24, true);
   const nTools = dv.getUint16(26, true);
   const nNodes = dv.getUint32(28, true);
   const flags = dv.getUint32(32, true);
-  if (flags & ~(FLAG_TENSIONS | FLAG_CONTACTS)) throw new Error(`snapshot: unknown flags 0x${flags.toString(16)}`);
+  if (flags & ~(FLAG_TENSIONS | FLAG_CONTACTS | FLAG_TISSUES)) throw new Error(`snapshot: unknown flags 0x${flags.toString(16)}`);
   const fixed = HEADER_BYTES + nStrands * STRAND_BYTES + nNodes * 12 + nTools * TOOL_BYTES;
   if (buf.byteLength < fixed) throw new Error(`snapshot: ${buf.byteLength} bytes, expected at least ${fixed}`);
   snap.cycle = dv.getUint32(4, true);
@@ -96,6 +107,23 @@ export function decodeSnapshot(buf, snap = newSnapshot()) {
     nContacts = dv.getUint32(want, true);
     if (nContacts > MAX_CONTACTS) throw new Error(`snapshot: ${nContacts} contacts, at most ${MAX_CONTACTS}`);
     want += 8 + nContacts * CONTACT_BYTES;
+  }
+  const hasTissues = (flags & FLAG_TISSUES) !== 0;
+  let nTissues = 0;
+  const tissueStart = want;
+  if (hasTissues) {
+    if (buf.byteLength < want + 4) throw new Error(`snapshot: ${buf.byteLength} bytes, expected at least ${want + 4}`);
+    nTissues = dv.getUint32(want, true);
+    if (nTissues > MAX_TISSUES) throw new Error(`snapshot: ${nTissues} tissues, at most ${MAX_TISSUES}`);
+    want += 4;
+    let total = 0;
+    for (let k = 0; k < nTissues; k++) {
+      if (buf.byteLength < want + 4) throw new Error(`snapshot: ${buf.byteLength} bytes, tissue ${k} needs at least ${want + 4}`);
+      const n = dv.getUint32(want, true);
+      total += n;
+      if (total > MAX_TISSUE_NODES) throw new Error(`snapshot: tissue ${k} takes the frame to ${total} tissue nodes, at most ${MAX_TISSUE_NODES}`);
+      want += 4 + n * 16;
+    }
   }
   if (buf.byteLength !== want) throw new Error(`snapshot: ${buf.byteLength} bytes, expected ${want}`);
   snap.strands.length = nStrands;
@@ -139,6 +167,23 @@ export function decodeSnapshot(buf, snap = newSnapshot()) {
     const cd = snap.contactData;
     for (let i = 0; i < nContacts * 9; i++, off += 4) cd[i] = dv.getFloat32(off, true);
   }
+  snap.hasTissues = hasTissues;
+  snap.nTissues = nTissues;
+  snap.tissues.length = Math.min(snap.tissues.length, nTissues);
+  if (hasTissues) {
+    off = tissueStart + 4;
+    while (snap.tissues.length < nTissues) snap.tissues.push({ nodes: 0, positions: new Float32Array(0), strain: new Float32Array(0) });
+    for (let k = 0; k < nTissues; k++) {
+      const t = snap.tissues[k];
+      const n = dv.getUint32(off, true);
+      off += 4;
+      t.nodes = n;
+      if (t.positions.length < n * 3) t.positions = new Float32Array(n * 3);
+      if (t.strain.length < n) t.strain = new Float32Array(n);
+      for (let i = 0; i < n * 3; i++, off += 4) t.positions[i] = dv.getFloat32(off, true);
+      for (let i = 0; i < n; i++, off += 4) t.strain[i] = dv.getFloat32(off, true);
+    }
+  }
   return snap;
 }
 
@@ -147,6 +192,8 @@ export function decodeSnapshot(buf, snap = newSnapshot()) {
  * s.tensions, when given (an array of Σ max(nodes − 1, 0) values), sets flag bit 0; tools may
  * omit hasForce, mode and force. s.hasContacts sets flag bit 1 and writes s.nContacts (default
  * s.contactData.length / 9) contacts from s.contactData (9 numbers each) and s.residual.
+ * s.hasTissues sets flag bit 2 and writes a record for each of s.tissues ({nodes (default strain.length), positions: 3 numbers a node, strain: 1 a node});
+ * no limits are applied (tests write malformed frames).
  */
 export function encodeSnapshot(s) {
   const nStrands = s.strands.length, nTools = s.tools.length, nNodes = s.nNodes;
@@ -156,8 +203,11 @@ export function encodeSnapshot(s) {
   const contacts = s.hasContacts ? (s.contactData ?? []) : null;
   const nContacts = contacts ? (s.nContacts ?? contacts.length / 9) : 0;
   if (contacts && !(Number.isInteger(nContacts) && nContacts * 9 <= contacts.length)) throw new Error(`encodeSnapshot: ${nContacts} contacts from ${contacts.length} numbers`);
+  const tissues = s.hasTissues ? s.tissues : null;
+  const tNodes = (t) => t.nodes ?? t.strain.length;
+  const tissueBytes = tissues ? 4 + tissues.reduce((n, t) => n + 4 + tNodes(t) * 16, 0) : 0;
   const buf = new ArrayBuffer(HEADER_BYTES + nStrands * STRAND_BYTES + nNodes * 12 + nTools * TOOL_BYTES + (tensions ? nSegments * 4 : 0) +
-    (contacts ? 8 + nContacts * CONTACT_BYTES : 0));
+    (contacts ? 8 + nContacts * CONTACT_BYTES : 0) + tissueBytes);
   const dv = new DataView(buf);
   dv.setUint32(0, MAGIC, true);
   dv.setUint32(4, s.cycle, true);
@@ -168,7 +218,7 @@ export function encodeSnapshot(s) {
   dv.setUint16(24, nStrands, true);
   dv.setUint16(26, nTools, true);
   dv.setUint32(28, nNodes, true);
-  dv.setUint32(32, (tensions ? FLAG_TENSIONS : 0) | (contacts ? FLAG_CONTACTS : 0), true);
+  dv.setUint32(32, (tensions ? FLAG_TENSIONS : 0) | (contacts ? FLAG_CONTACTS : 0) | (tissues ? FLAG_TISSUES : 0), true);
   let off = HEADER_BYTES;
   for (const st of s.strands) {
     dv.setUint32(off, st.first, true);
@@ -195,6 +245,17 @@ export function encodeSnapshot(s) {
     dv.setFloat32(off + 4, s.residual ?? 0, true);
     off += 8;
     for (let i = 0; i < nContacts * 9; i++, off += 4) dv.setFloat32(off, contacts[i], true);
+  }
+  if (tissues) {
+    dv.setUint32(off, tissues.length, true);
+    off += 4;
+    for (const t of tissues) {
+      const n = tNodes(t);
+      dv.setUint32(off, n, true);
+      off += 4;
+      for (let i = 0; i < n * 3; i++, off += 4) dv.setFloat32(off, t.positions[i], true);
+      for (let i = 0; i < n; i++, off += 4) dv.setFloat32(off, t.strain[i], true);
+    }
   }
   return buf;
 }

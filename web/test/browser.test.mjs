@@ -6,7 +6,9 @@
 // solver selector (from the hello's "solvers"; switching to "pbd" and "dvi" when the server offers them);
 // the contact forces of dvi frames (issue 12); and, against a mock WebSocket server
 // (playwright's routeWebSocket) sending hand-built protocol version 2 frames, the tension
-// colouring, its legend and toggle, and the force arrows.
+// colouring, its legend and toggle, and the force arrows; and a deformable tissue (the
+// thread_on_slab scene, implicit solver): its strain-coloured mesh, legend and removal on a
+// scene change.
 // Screenshots go to web/test/out/. Run: make browsertest (or cd web && node --test test/).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -310,6 +312,57 @@ test('tension colours, legend, toggle and force arrows (mock server, protocol ve
   stopMocks();
   assert.deepEqual(received.filter((m) => m.type === 'solver'), [{ type: 'solver', name: 'ftl' }]);
   assert.deepEqual(page.errors, []);
+});
+
+test('tissue: the slab is drawn as a strain-coloured mesh and removed on a scene change', async () => {
+  const base = await serve('-scene', join(root, 'scene', 'testdata', 'pbd', 'thread_on_slab.json'));
+  const page = await openViewer(base);
+  await page.waitForFunction(() => knotsim.tissues.length === 1 && knotsim.tissues[0]?.visible && knotsim.tissues[0].updates > 5, null, { timeout: 30000 });
+  const h = await page.evaluate(() => knotsim.hello.tissues.map((t) => ({ name: t.name, nodes: t.nodes, surface: t.surface.length, triangles: t.triangles.length / 3 })));
+  assert.deepEqual(h, [{ name: 'slab', nodes: 198, surface: 162, triangles: 320 }]);
+  // the slab dents under the pulled thread: wait for some strain (the legend shows its scale)
+  await page.waitForFunction(() => knotsim.tissues[0].maxStrain > 0 && knotsim.strain.legend, null, { timeout: 30000 });
+  await page.waitForTimeout(500);
+  const k = await page.evaluate(() => ({ tissues: knotsim.tissues, strain: knotsim.strain, nodes: knotsim.nodes }));
+  console.log(`tissue: ${JSON.stringify(k)}`);
+  assert.equal(k.tissues[0].nodes, 162);
+  assert.ok(k.tissues[0].inScene, 'the tissue mesh is in the three.js scene');
+  assert.equal(k.nodes, 41, 'the thread is there too');
+  assert.match(k.strain.legendMax, /^[\d.]+ %$/);
+  assert.ok(k.strain.range >= k.strain.max && k.strain.max > 0, JSON.stringify(k.strain));
+
+  // the screenshot is not blank where the slab is: inside the screen box of its surface nodes,
+  // most pixels are the slab's strain colours (blue at low strain) over the ground, not the
+  // background
+  const pts = await page.evaluate(() => Array.from({ length: knotsim.tissues[0].nodes }, (_, j) => knotsim.tissueNodeScreenPosition(0, j)));
+  const xs = pts.map((p) => p.x), ys = pts.map((p) => p.y);
+  const rect = { x0: Math.max(0, Math.min(...xs)), x1: Math.min(VIEW.width - 1, Math.max(...xs)), y0: Math.max(0, Math.min(...ys)), y1: Math.min(VIEW.height - 1, Math.max(...ys)) };
+  assert.ok(rect.x1 - rect.x0 > 100 && rect.y1 - rect.y0 > 50, `the slab is ${JSON.stringify(rect)} on screen`);
+  const img = decodePNG(await page.screenshot({ path: join(out, 'tissue.png') }));
+  // the middle half of the box, clear of its outline's corners
+  const cx0 = Math.round((3 * rect.x0 + rect.x1) / 4), cx1 = Math.round((rect.x0 + 3 * rect.x1) / 4);
+  const cy0 = Math.round((3 * rect.y0 + rect.y1) / 4), cy1 = Math.round((rect.y0 + 3 * rect.y1) / 4);
+  let blue = 0, background = 0, total = 0;
+  const colours = new Set();
+  for (let y = cy0; y <= cy1; y++) {
+    for (let x = cx0; x <= cx1; x++) {
+      const i = (y * img.width + x) * 4;
+      const r = img.data[i], g = img.data[i + 1], b = img.data[i + 2];
+      total++;
+      colours.add((r << 16) | (g << 8) | b);
+      if (b > r + 25 && b > g + 10) blue++;
+      if (Math.abs(r - 0x1b) < 6 && Math.abs(g - 0x1f) < 6 && Math.abs(b - 0x27) < 6) background++;
+    }
+  }
+  console.log(`screenshot ${join(out, 'tissue.png')}: slab at ${JSON.stringify(rect)}, middle ${total} pixels: ${blue} strain-blue, ${background} background, ${colours.size} colours`);
+  assert.ok(blue > 0.5 * total, `only ${blue} of ${total} pixels in the slab's middle are its colours`);
+  assert.ok(background < 0.05 * total, `${background} of ${total} pixels in the slab's middle are background`);
+
+  // a scene without tissue: the mesh and the legend go
+  await page.selectOption('#scene', 'overhand');
+  await page.waitForFunction(() => knotsim.scene === 'overhand' && knotsim.tissues.length === 0 && document.getElementById('strain-legend').hidden, null, { timeout: 30000 });
+  assert.deepEqual(page.errors, []);
+  await page.close();
 });
 
 test('frames per second with a 500-link rope', async () => {

@@ -1,8 +1,9 @@
-// Unit tests of the viewer's pure parts (no browser): the snapshot codec (protocol version 2),
+// Unit tests of the viewer's pure parts (no browser): the snapshot codec (protocol version 3),
 // Chaikin smoothing and the force display helpers (tension colormap, legend range, arrows).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodeSnapshot, encodeSnapshot, newSnapshot, knotTitle, cmd, MAGIC, MAX_CONTACTS } from '../src/protocol.js';
+import { decodeSnapshot, encodeSnapshot, newSnapshot, knotTitle, cmd, MAGIC, MAX_CONTACTS, FLAG_TISSUES, MAX_TISSUES, MAX_TISSUE_NODES } from '../src/protocol.js';
+import { strainCeil, strainRange, formatStrain, validTissue, buildTissues, maxStrain, STRAIN_MIN_RANGE } from '../src/tissue.js';
 import { chaikinOpen, chaikinCount, chaikin, chaikinOpenScalar } from '../src/rope.js';
 import { colormap, tensionToUnit, colormapCSS, niceCeil, tensionRange, nodeTensions, arrowLength, formatNewtons, contactLines } from '../src/forces.js';
 
@@ -54,7 +55,7 @@ test('malformed snapshots are errors', () => {
   new DataView(over).setUint32(36 + 4, 9, true); // strand beyond the nodes
   assert.throws(() => decodeSnapshot(over), /beyond/);
   const flags = buf.slice(0);
-  new DataView(flags).setUint32(32, 4, true);
+  new DataView(flags).setUint32(32, 8, true); // bit 3 (bit 2 is the tissue section)
   assert.throws(() => decodeSnapshot(flags), /unknown flags/);
   const v1 = buf.slice(0);
   new DataView(v1).setUint32(0, 0x314e534b, true); // "KSN1"
@@ -306,4 +307,113 @@ test('Chaikin keeps the ends, doubles the points, cuts corners', () => {
   assert.deepEqual([...pts.subarray(0, 3)], [0, 0, 0]);
   assert.deepEqual([...pts.subarray(33, 36)], [1, 1, 0]);
   for (let i = 0; i < count; i++) assert.ok(pts[i * 3] <= 1 && pts[i * 3 + 1] <= 1); // inside the hull
+});
+
+/**
+ * handFrame's tensioned frame followed by a tissue section written byte by byte: two tissues,
+ * the first with 2 nodes, the second omitted (0 nodes).
+ */
+function tissueFrame() {
+  const base = new Uint8Array(handFrame());
+  const size = base.byteLength + 4 + (4 + 2 * 16) + 4;
+  const buf = new Uint8Array(size);
+  buf.set(base);
+  const dv = new DataView(buf.buffer);
+  dv.setUint32(32, 1 | 4, true);
+  let o = base.byteLength;
+  dv.setUint32(o, 2, true); o += 4;
+  dv.setUint32(o, 2, true); o += 4;
+  for (const v of [0.01, 0.02, 0.03, -0.01, -0.02, -0.03]) { dv.setFloat32(o, v, true); o += 4; }
+  for (const v of [0.001, 0.004]) { dv.setFloat32(o, v, true); o += 4; }
+  dv.setUint32(o, 0, true); o += 4;
+  assert.equal(o, size);
+  return buf.buffer;
+}
+
+test('frames with the tissue section (flag bit 2, built by hand)', () => {
+  const snap = newSnapshot();
+  decodeSnapshot(tissueFrame(), snap);
+  assert.equal(snap.flags, 1 | FLAG_TISSUES);
+  assert.equal(snap.hasTissues, true);
+  assert.equal(snap.nTissues, 2);
+  assert.equal(snap.tissues[0].nodes, 2);
+  assert.deepEqual([...snap.tissues[0].positions.subarray(0, 6)], [0.01, 0.02, 0.03, -0.01, -0.02, -0.03].map(Math.fround));
+  assert.deepEqual([...snap.tissues[0].strain.subarray(0, 2)], [0.001, 0.004].map(Math.fround));
+  assert.equal(snap.tissues[1].nodes, 0);
+  assert.deepEqual([...snap.tensions.subarray(0, 3)], [2.5, 0.75, -0.25], 'the sections before are unchanged');
+  assert.equal(maxStrain(snap), Math.fround(0.004));
+  const pos = snap.tissues[0].positions;
+  decodeSnapshot(tissueFrame(), snap);
+  assert.equal(snap.tissues[0].positions, pos, 'tissue arrays reused');
+  // a version 2 frame after it: no tissues
+  decodeSnapshot(handFrame(), snap);
+  assert.equal(snap.hasTissues, false);
+  assert.equal(snap.nTissues, 0);
+
+  // the encoder writes the same bytes
+  const again = encodeSnapshot({ ...decodeSnapshot(handFrame()), tensions: [2.5, 0.75, -0.25], hasTissues: true,
+    tissues: [{ positions: [0.01, 0.02, 0.03, -0.01, -0.02, -0.03], strain: [0.001, 0.004] }, { positions: [], strain: [] }] });
+  assert.deepEqual(new Uint8Array(again), new Uint8Array(tissueFrame()));
+
+  // malformed: short, long, a count beyond the bytes, too many tissues or nodes, flag without section
+  const full = tissueFrame();
+  const end = full.byteLength - 4 - (4 + 32) - 4; // where the section starts
+  const patched = (at, v, buf = full) => { const b = buf.slice(0); new DataView(b).setUint32(at, v, true); return b; };
+  assert.throws(() => decodeSnapshot(full.slice(0, full.byteLength - 1)), /tissue 1 needs at least/);
+  assert.throws(() => decodeSnapshot(patched(full.byteLength - 4, 1)), /expected/); // the last record's nodes beyond the bytes
+  const long = new Uint8Array(full.byteLength + 4);
+  long.set(new Uint8Array(full));
+  assert.throws(() => decodeSnapshot(long.buffer), /expected/);
+  assert.throws(() => decodeSnapshot(full.slice(0, end + 2)), /at least/);
+  // a decoded frame encodes back to the same bytes
+  assert.deepEqual(new Uint8Array(encodeSnapshot({ ...decodeSnapshot(full), tensions: [2.5, 0.75, -0.25] })), new Uint8Array(full));
+  assert.throws(() => decodeSnapshot(patched(end, 3)), /tissue 2 needs at least/);
+  assert.throws(() => decodeSnapshot(patched(end, MAX_TISSUES + 1)), /17 tissues, at most 16/);
+  assert.throws(() => decodeSnapshot(patched(end + 4, MAX_TISSUE_NODES + 1)), /at most 65536/);
+  assert.throws(() => decodeSnapshot(patched(end + 4, 3)), /needs at least|expected/);
+  assert.throws(() => decodeSnapshot(patched(32, 1 | 4, handFrame())), /at least/, 'the flag without the section');
+  assert.throws(() => decodeSnapshot(patched(32, 1, full)), /expected/, 'the section without the flag');
+  const big = encodeSnapshot({ ...decodeSnapshot(handFrame()), tensions: [2.5, 0.75, -0.25], hasTissues: true,
+    tissues: [{ positions: new Float32Array(3 * MAX_TISSUE_NODES), strain: new Float32Array(MAX_TISSUE_NODES) }, { positions: [0, 0, 0], strain: [0] }] });
+  assert.throws(() => decodeSnapshot(big), /65537 tissue nodes, at most 65536/);
+});
+
+test('tissue meshes: strain scale, validation, in-place updates', () => {
+  assert.equal(strainCeil(0), STRAIN_MIN_RANGE);
+  assert.equal(strainCeil(NaN), STRAIN_MIN_RANGE);
+  assert.equal(strainCeil(0.0031), 0.005);
+  assert.equal(strainCeil(0.015), 0.02);
+  assert.equal(strainCeil(0.2), 0.2);
+  const r = strainRange(0.01, 0.004);
+  assert.ok(Math.abs(r.peak - 0.0099) < 1e-12 && r.range === 0.01, JSON.stringify(r));
+  assert.equal(strainRange(0.001, 0.03).range, 0.05);
+  assert.equal(formatStrain(0.001), '0.1 %');
+  assert.equal(formatStrain(0.02), '2 %');
+  assert.equal(formatStrain(1.5), '150 %');
+  const info = { name: 'pad', nodes: 5, surface: [0, 1, 2, 4], triangles: [0, 1, 2, 0, 2, 3, 0, 3, 1, 1, 3, 2], clamped: [0] };
+  assert.ok(validTissue(info));
+  assert.ok(!validTissue({ ...info, triangles: [0, 1] }));
+  assert.ok(!validTissue({ ...info, triangles: [0, 1, 4] }));
+  assert.ok(!validTissue({ ...info, triangles: [0, 1, 1.5] }));
+  assert.ok(!validTissue({ name: 'x' }));
+  const { group, meshes } = buildTissues([info, { name: 'big', nodes: 9, surface: [], triangles: [], clamped: [], omitted: 'too big' }, { ...info, triangles: [9, 9, 9] }], null);
+  assert.equal(meshes.length, 3);
+  assert.equal(group.children.length, 1);
+  assert.equal(meshes[1], null);
+  assert.equal(meshes[2], null);
+  const m = meshes[0];
+  assert.equal(m.nodes, 4);
+  assert.equal(m.triangles, 4);
+  const pos = m.geometry.attributes.position.array;
+  const rec = { nodes: 4, positions: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]), strain: new Float32Array([0, 0.005, 0.01, 0.02]) };
+  assert.ok(!m.mesh.visible, 'hidden until its first record');
+  assert.ok(m.update(rec, 0.01, null));
+  assert.ok(m.mesh.visible);
+  assert.equal(m.geometry.attributes.position.array, pos, 'positions updated in place');
+  assert.deepEqual([...pos], [...rec.positions]);
+  assert.equal(m.maxStrain, Math.fround(0.02));
+  const c = m.geometry.attributes.color.array;
+  assert.ok(c[2] > c[0], 'blue at no strain');
+  assert.ok(c[6] > c[8] && Math.abs(c[9] - c[6]) < 1e-6, 'red at the top, clamped beyond it');
+  assert.ok(!m.update({ ...rec, nodes: 3 }, 0.01, null), 'a record of another size is ignored');
 });
