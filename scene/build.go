@@ -110,6 +110,9 @@ func Build(sc *Scene, o BuildOptions) (*Sim, error) {
 	if err := addTissues(&s, st, w); err != nil {
 		return nil, err
 	}
+	if err := addMeshes(&s, w); err != nil {
+		return nil, err
+	}
 	sim := &Sim{Scene: s, World: w, Cycles: int(s.Duration/s.Dt + 0.5), until: until, friction: friction}
 	for i, t := range s.Tools {
 		str := st.Strands[t.Rope]

@@ -80,6 +80,9 @@
 // A rope that starts inside a tissue's solid is refused, naming the rope, node and tissue.
 // testdata/pbd/thread_on_slab.json is a whole example.
 //
+// "meshes" (implicit solver only) are rigid triangle meshes, read from STL or OBJ files or
+// given inline, scaled and moved (see Mesh); testdata/pbd/thread_on_block.json is an example.
+//
 // # Strictness
 //
 // Parse is stricter than encoding/json. It rejects unknown field names, names that match a
@@ -194,6 +197,7 @@ type Scene struct {
 	Obstacles   []Obstacle `json:"obstacles,omitempty"`   // 0..MaxObstacles rigid obstacles
 	Tools       []Tool     `json:"tools,omitempty"`       // 0..MaxTools scripted grasping tools
 	Tissues     []Tissue   `json:"tissues,omitempty"`     // 0..MaxTissues deformable bodies (implicit solver only; see Tissue)
+	Meshes      []Mesh     `json:"meshes,omitempty"`      // 0..MaxMeshes rigid triangle meshes (implicit solver only; see Mesh)
 }
 
 // Solver types and broad phases a scene may name.
@@ -539,6 +543,17 @@ func Parse(data []byte) (*Scene, error) {
 	if len(s.Tissues) == 0 {
 		s.Tissues = nil
 	}
+	if len(s.Meshes) == 0 {
+		s.Meshes = nil
+	}
+	for i := range s.Meshes {
+		if len(s.Meshes[i].Vertices) == 0 {
+			s.Meshes[i].Vertices = nil
+		}
+		if len(s.Meshes[i].Triangles) == 0 {
+			s.Meshes[i].Triangles = nil
+		}
+	}
 	for i := range s.Tissues {
 		if len(s.Tissues[i].Clamp) == 0 {
 			s.Tissues[i].Clamp = nil
@@ -861,6 +876,7 @@ func (s *Scene) Validate() error {
 	}
 	c.validateTools(s, durOK)
 	c.validateTissues(s)
+	c.validateMeshes(s)
 	return c.err()
 }
 

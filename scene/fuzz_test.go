@@ -44,6 +44,9 @@ func FuzzParse(f *testing.F) {
 		`{"dt":0.01,"duration":1,"solver":{"type":"implicit"},"ropes":[{"links":3,"link_length":0.01,"radius":0.001,"layout":{"type":"straight","from":[0,0,0.1]}}],"tissues":[{"material":"skin","mesh":{"type":"slab","size":[0.01,0.01,0.01],"cells":[1,1,1]},"clamp":[{"min":[0,0,0],"max":[1,1,0]}]}]}`,
 		`{"dt":0.01,"duration":1,"solver":{"type":"implicit"},"ropes":[{"links":3,"link_length":0.01,"radius":0.001,"layout":{"type":"straight"}}],"tissues":[{"young":1e5,"poisson":0.4,"density":1000,"mesh":{"type":"tube","origin":[0,0,1],"inner":0.001,"wall":0.0002,"length":0.002,"around":8},"friction":{"static":0.3,"kinetic":0.2}}]}`,
 		`{"dt":0.01,"duration":1,"ropes":[{"links":3,"link_length":0.01,"radius":0.001,"layout":{"type":"straight"}}],"tissues":[{"material":"x","mesh":{"type":"slab","cells":[1e9,-1,0.5],"wall":1},"clamp":[{"min":[1,1,1],"max":[0,0,0]}]}]}`,
+		// Rigid meshes.
+		`{"dt":0.01,"duration":1,"solver":{"type":"implicit"},"ropes":[{"links":3,"link_length":0.01,"radius":0.001,"layout":{"type":"straight","from":[0,0,1]}}],"meshes":[{"name":"t","vertices":[[0,0,0],[1,0,0],[0,1,0],[0,0,1]],"triangles":[[0,2,1],[0,1,3],[0,3,2],[1,2,3]],"scale":0.5,"offset":[0,0,-1]}]}`,
+		`{"dt":0.01,"duration":1,"solver":{"type":"implicit"},"ropes":[{"links":3,"link_length":0.01,"radius":0.001,"layout":{"type":"straight"}}],"meshes":[{"file":"../x.STL","friction":{"static":0.1,"kinetic":0.1}},{"file":"a.ply","vertices":[[0,0,0]],"triangles":[[0,0,-1]]}]}`,
 	} {
 		f.Add([]byte(s))
 	}

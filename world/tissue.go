@@ -34,7 +34,12 @@ type Rigid struct {
 	Name     string
 	Surface  *tissue.Surface
 	Friction material.Friction // rope against this mesh
+	surf     int
 }
+
+// RigidSurf returns the index of rigid mesh k's surface among the solver's surfaces
+// (solver.Contact.Surface).
+func (w *World) RigidSurf(k int) int { return w.Rigid[k].surf }
 
 // AddRigid adds a rigid triangle mesh and returns its index. The surface must be closed,
 // manifold and outward-wound (tissue.Surface.Validate(true)); the solver must handle triangle
@@ -56,6 +61,7 @@ func (w *World) AddRigid(r Rigid) (int, error) {
 	if err := ix.Update(r.Surface.Nodes); err != nil {
 		return 0, fmt.Errorf("world: rigid mesh %q: %w", r.Name, err)
 	}
+	r.surf = len(w.in.Surfaces)
 	w.Rigid = append(w.Rigid, r)
 	w.in.Surfaces = append(w.in.Surfaces, solver.Surface{Pos: r.Surface.Nodes, Tris: r.Surface.Tris, Index: ix, Friction: r.Friction})
 	return len(w.Rigid) - 1, nil

@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -40,7 +41,12 @@ func loadScene(arg string) (*scene.Scene, error) {
 	if err != nil {
 		return nil, err
 	}
-	return scene.Parse(data)
+	sc, err := scene.Parse(data)
+	if err != nil {
+		return nil, err
+	}
+	sc.ResolvePaths(filepath.Dir(arg)) // mesh files are named relative to the scene file
+	return sc, nil
 }
 
 // Report is what `knotsim run` prints at the end, also as JSON with -json.
@@ -72,6 +78,14 @@ type Report struct {
 	Solver           string         `json:"solver"`
 	Tools            []ToolReport   `json:"tools"`
 	Tissues          []TissueReport `json:"tissues,omitempty"`
+	Meshes           []MeshReport   `json:"meshes,omitempty"`
+}
+
+// MeshReport is one rigid mesh of a Report, at the end of the run.
+type MeshReport struct {
+	Name      string `json:"name"`
+	Triangles int    `json:"triangles"`
+	Contacts  int    `json:"rope_contacts"` // the rope's contacts with it in the last substep
 }
 
 // TissueReport is one tissue of a Report, at the end of the run.
@@ -240,7 +254,7 @@ func makeReport(sim *scene.Sim, wall float64) Report {
 		tools[i] = tr
 	}
 	return Report{
-		Solver: w.Solver.Name(), Tools: tools, Tissues: tissueReports(w),
+		Solver: w.Solver.Name(), Tools: tools, Tissues: tissueReports(w), Meshes: meshReports(w),
 		Scene: name, Broadphase: sim.Scene.Solver.Broadphase, Links: links, Radius: r,
 		Cycles: w.Cycle, SimTime: w.Time, WallTime: wall, CyclesPerSecond: float64(w.Cycle) / wall,
 		Contacts: w.Last.Contacts, ContactsMax: w.Worst.Contacts,
@@ -288,6 +302,25 @@ func tissueReports(w *world.World) []TissueReport {
 	return out
 }
 
+// meshReports describes each rigid mesh of w at the end of the run.
+func meshReports(w *world.World) []MeshReport {
+	var out []MeshReport
+	var cs []solver.Contact
+	if cr, ok := w.Solver.(solver.ContactReporter); ok {
+		cs = cr.AppendContacts(nil)
+	}
+	for k, m := range w.Rigid {
+		mr := MeshReport{Name: m.Name, Triangles: len(m.Surface.Tris)}
+		for _, c := range cs {
+			if c.OnSurface && c.Surface == w.RigidSurf(k) {
+				mr.Contacts++
+			}
+		}
+		out = append(out, mr)
+	}
+	return out
+}
+
 // minSelfDistance is the smallest axis distance between non-adjacent segments of the final
 // state (brute force, once).
 func minSelfDistance(w *world.World) float64 {
@@ -314,6 +347,9 @@ func printReport(w io.Writer, r Report) {
 	fmt.Fprintf(w, "worst overlap     %.3g m = %.3f R between segments (bound 0.25 R), %.3g m into obstacles\n", r.WorstSelfOverlap, r.WorstSelfOverR, r.WorstObsOverlap)
 	fmt.Fprintf(w, "length drift      %.3f %% at the end, %.3f %% at most\n", 100*r.LengthDrift, 100*r.LengthDriftMax)
 	fmt.Fprintf(w, "tool lag          %.3g m at most\n", r.LagMax)
+	for _, m := range r.Meshes {
+		fmt.Fprintf(w, "mesh %-12s %d triangles, %d rope contacts at the end\n", m.Name, m.Triangles, m.Contacts)
+	}
 	for _, t := range r.Tissues {
 		fmt.Fprintf(w, "tissue %-10s %d nodes, %d tetrahedra, %d clamped; largest displacement %.3g m; %d rope contacts, rope force (%.3g, %.3g, %.3g) N at the end\n",
 			t.Name, t.Nodes, t.Tets, t.Clamped, t.MaxDisp, t.Contacts, t.RopeForce[0], t.RopeForce[1], t.RopeForce[2])
