@@ -28,9 +28,21 @@ type Options struct {
 	// NewtonTol stops the Newton iterations once the residual is below NewtonTol times the
 	// first one. Default 1e-3.
 	NewtonTol float64
+	// Precond is CG's preconditioner: PrecondIC0 (the default: an incomplete Cholesky factor
+	// of the rest-shape step matrix, precond.go) or PrecondJacobi (the diagonal).
+	Precond string
 }
 
+// Preconditioners of Options.Precond.
+const (
+	PrecondIC0    = "ic0"
+	PrecondJacobi = "jacobi"
+)
+
 func (o *Options) defaults() error {
+	if o.Precond == "" {
+		o.Precond = PrecondIC0
+	}
 	if o.Substep == 0 {
 		o.Substep = 2.5e-3
 	}
@@ -53,6 +65,8 @@ func (o *Options) defaults() error {
 		return fmt.Errorf("tissue: Tol %v must be in (0, 1)", o.Tol)
 	case o.MaxIter < 1 || o.MaxIter > 100000:
 		return fmt.Errorf("tissue: MaxIter %d must be in 1..100000", o.MaxIter)
+	case o.Precond != PrecondIC0 && o.Precond != PrecondJacobi:
+		return fmt.Errorf("tissue: Precond %q must be %q or %q", o.Precond, PrecondIC0, PrecondJacobi)
 	case o.Newton < 1 || o.Newton > 100:
 		return fmt.Errorf("tissue: Newton %d must be in 1..100", o.Newton)
 	case !(o.NewtonTol > 0 && o.NewtonTol < 1):
@@ -98,6 +112,7 @@ type Body struct {
 	x0, v0                    []vec.V3 // the step's start (a failed step restores it)
 	iters, newton             int
 	resid                     float64
+	ic                        *ic0 // Options.Precond "ic0": built at the first solve
 }
 
 // New returns a body at rest in mesh m (which it validates) made of mat.
@@ -420,15 +435,25 @@ func (b *Body) applyK(p, out []vec.V3) {
 // of |res| and fscale (Options.Tol). LastResidual stays relative to |res|.
 func (b *Body) cg(cm, ck, fscale float64) {
 	clear(b.dv)
+	if b.Opt.Precond == PrecondIC0 {
+		if b.ic == nil {
+			b.ic = newIC0(b)
+		}
+		if !b.ic.current(b, cm, ck) {
+			b.ic.factor(b, cm, ck)
+		}
+	}
 	var bn, rz float64
 	for i := range b.r {
 		b.r[i] = b.res[i]
 		if b.clamped[i] {
-			b.z[i], b.p[i] = vec.V3{}, vec.V3{}
+			b.r[i] = vec.V3{}
 			continue
 		}
 		bn += b.r[i].Norm2()
-		b.z[i] = b.r[i].Scale(1 / (cm*b.Mass[i] + ck*b.kdiag[i]))
+	}
+	b.precondition(cm, ck)
+	for i := range b.r {
 		b.p[i] = b.z[i]
 		rz += b.r[i].Dot(b.z[i])
 	}
@@ -465,9 +490,11 @@ func (b *Body) cg(cm, ck, fscale float64) {
 			}
 			b.dv[i] = b.dv[i].Add(b.p[i].Scale(alpha))
 			b.r[i] = b.r[i].Sub(b.ap[i].Scale(alpha))
-			b.z[i] = b.r[i].Scale(1 / (cm*b.Mass[i] + ck*b.kdiag[i]))
-			rz2 += b.r[i].Dot(b.z[i])
 			rn2 += b.r[i].Norm2()
+		}
+		b.precondition(cm, ck)
+		for i := range b.r {
+			rz2 += b.r[i].Dot(b.z[i])
 		}
 		beta := rz2 / rz
 		rz, rn = rz2, math.Sqrt(rn2)
@@ -478,6 +505,21 @@ func (b *Body) cg(cm, ck, fscale float64) {
 		}
 	}
 	b.resid = rn / bn
+}
+
+// precondition sets z = P⁻¹·r (0 at the clamped nodes, whose r is 0).
+func (b *Body) precondition(cm, ck float64) {
+	if b.ic != nil && b.Opt.Precond == PrecondIC0 {
+		b.ic.solve(b.r, b.z)
+		return
+	}
+	for i := range b.r {
+		if b.clamped[i] {
+			b.z[i] = vec.V3{}
+			continue
+		}
+		b.z[i] = b.r[i].Scale(1 / (cm*b.Mass[i] + ck*b.kdiag[i]))
+	}
 }
 
 // Energy returns the kinetic energy ½·Σ m·v² and the co-rotated elastic energy
