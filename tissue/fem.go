@@ -82,8 +82,8 @@ func (o *Options) defaults() error {
 //	[M·(1 + h·α) + (h·β + h²)·K′]·v⁺ = M·v + h·(f_el(x) + f_ext + M·g),   x⁺ = x + h·v⁺,
 //
 // with K′ = Σ_e R_e·K_e·R_eᵀ and f_el = −Σ_e R_e·K_e·(R_eᵀ·x − X) (X the rest positions). The
-// system is solved matrix-free by conjugate gradients with a Jacobi preconditioner, warm-started
-// from v; clamped nodes move to their targets and are held out of the solve. Nothing is
+// system is solved matrix-free by conjugate gradients preconditioned by an incomplete Cholesky
+// factor of the rest-shape matrix (Options.Precond), warm-started from v; clamped nodes move to their targets and are held out of the solve. Nothing is
 // allocated per step.
 type Body struct {
 	Mesh *Mesh
@@ -430,8 +430,8 @@ func (b *Body) applyK(p, out []vec.V3) {
 	}
 }
 
-// cg solves (cm·M + ck·K′)·dv = res for the free nodes by conjugate gradients with a Jacobi
-// preconditioner, from dv = 0 (the clamped nodes' dv is 0), to Opt.Tol relative to the larger
+// cg solves (cm·M + ck·K′)·dv = res for the free nodes by conjugate gradients with the
+// Options.Precond preconditioner, from dv = 0 (the clamped nodes' dv is 0), to Opt.Tol relative to the larger
 // of |res| and fscale (Options.Tol). LastResidual stays relative to |res|.
 func (b *Body) cg(cm, ck, fscale float64) {
 	clear(b.dv)
