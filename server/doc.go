@@ -85,13 +85,23 @@
 //	 "solvers":["ftl","pbd","dvi","implicit"],"controller":bool,
 //	 "obstacles":[{"kind":"plane|sphere|pole|ring","center":[x,y,z],"axis":[x,y,z],
 //	               "a":[x,y,z],"b":[x,y,z],"radius":r,"major":R}],
+//	 "meshes":[{"name":s,"vertices":[x,y,z,...],"triangles":[a,b,c,...],"omitted":"why"}],
 //	 "tissues":[{"name":s,"nodes":n,"surface":[i,...],"triangles":[a,b,c,...],
 //	             "clamped":[j,...],"omitted":"why"}],
 //	 "params":{"epsilon":m,"radius":m,"delta":m}}
 //	     first, on connect. Obstacle fields by kind: plane center (a point) + axis (unit
 //	     normal); sphere center + radius; pole a + b + radius; ring center + axis (unit) +
 //	     major + radius (tube). Absent fields are omitted. "solver" is the solver type of the
-//	     current world; "solvers" lists the types a "solver" command may name. "tissues" (empty
+//	     current world; "solvers" lists the types a "solver" command may name. "meshes" (empty
+//	     without any) lists the world's rigid triangle meshes (the scene's "meshes") in order:
+//	     "vertices" the positions flattened, x, y, z each (m, float32 precision), "triangles"
+//	     three indices into the vertices each, flattened, wound outward; they never move, so
+//	     frames carry nothing of them. All meshes together send at most MaxHelloMeshTriangles
+//	     = 200,000 triangles and MaxHelloMeshVertices = 200,000 vertices: a mesh beyond what is
+//	     left (or with a non-finite coordinate or an index out of range) has "omitted"
+//	     (otherwise absent) saying why, and its vertices and triangles are then [] (the meshes
+//	     after it are still sent when they fit). A version 3 viewer that predates "meshes"
+//	     ignores the field, so the version stays 3. "tissues" (empty
 //	     without any) lists the deformable bodies in frame order: "nodes" the body's node count,
 //	     "surface" the body index of each frame node (the boundary nodes, ascending),
 //	     "triangles" the boundary triangles flattened, three indices into "surface" each, wound

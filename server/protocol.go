@@ -213,6 +213,7 @@ type SceneEvent struct {
 	Solvers    []string       `json:"solvers"` // the solver types a "solver" command may name
 	Controller bool           `json:"controller"`
 	Obstacles  []ObstacleInfo `json:"obstacles"`
+	Meshes     []MeshInfo     `json:"meshes"`  // the world's rigid triangle meshes, in order (static)
 	Tissues    []TissueInfo   `json:"tissues"` // the world's deformable bodies, in frame order
 	Params     Params         `json:"params"`
 }

@@ -84,6 +84,7 @@ type epoch struct {
 	ident     *live.Identifier
 	scene     string
 	obstacles []ObstacleInfo
+	meshes    []MeshInfo // the world's rigid meshes (they never move)
 	params    Params
 	solver    string
 	userBase  int
@@ -272,6 +273,7 @@ func (s *Server) newEpoch(identify bool) *epoch {
 	for _, o := range w.Obstacles {
 		ep.obstacles = append(ep.obstacles, obstacleInfo(o))
 	}
+	ep.meshes = meshInfos(w)
 	publishSync(ep.pub, w)
 	if identify {
 		s.startIdentifier(ep)
@@ -588,7 +590,7 @@ func (h *hub) broadcastJSON(v any) {
 
 func (s *Server) sceneEvent(typ string, ep *epoch, controller bool) SceneEvent {
 	return SceneEvent{Type: typ, Version: Version, Scenes: s.scenes, Scene: ep.scene, Controller: controller,
-		Obstacles: ep.obstacles, Tissues: ep.pub.infos(), Params: ep.params, Solver: ep.solver, Solvers: scene.SolverTypes}
+		Obstacles: ep.obstacles, Meshes: ep.meshes, Tissues: ep.pub.infos(), Params: ep.params, Solver: ep.solver, Solvers: scene.SolverTypes}
 }
 
 // broadcast is the snapshot goroutine: at SnapshotHz it encodes the newest published

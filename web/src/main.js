@@ -10,6 +10,7 @@ import { newSnapshot, decodeSnapshot, cmd, knotTitle, knotLines, MAX_CONTACTS } 
 import { RopeTube } from './rope.js';
 import { tensionRange, colormapCSS, arrowLength, formatNewtons, niceCeil, ARROW_REF, contactLines } from './forces.js';
 import { buildObstacles, disposeGroup } from './obstacles.js';
+import { buildMeshes, disposeMeshes } from './meshes.js';
 import { buildTissues, disposeTissues, strainRange, maxStrain, formatStrain, TISSUE_OPACITY } from './tissue.js';
 
 const $ = (id) => document.getElementById(id);
@@ -92,6 +93,12 @@ const obstacleMat = new THREE.MeshStandardMaterial({ color: 0xb8c2d6, roughness:
 const planeMat = new THREE.MeshStandardMaterial({ color: 0x6d7f99, roughness: 0.9, transparent: true, opacity: 0.45, side: THREE.DoubleSide });
 let obstacles = { group: new THREE.Group(), box: new THREE.Box3() };
 scene.add(obstacles.group);
+// rigid triangle meshes (meshes.js): static, opaque grey
+const rigidMat = quality.software
+  ? new THREE.MeshLambertMaterial({ color: 0x9a9da3 })
+  : new THREE.MeshStandardMaterial({ color: 0x9a9da3, roughness: 0.6, metalness: 0.1 });
+let rigid = { group: new THREE.Group(), box: new THREE.Box3(), meshes: [] };
+scene.add(rigid.group);
 // deformable tissues (tissue.js): strain colours times white, semi-opaque, no depth writes so
 // the rope on or inside them shows through
 const tissueMat = quality.software
@@ -294,6 +301,10 @@ function loadScene(ev) {
   disposeGroup(obstacles.group);
   obstacles = buildObstacles(ev.obstacles, obstacleMat, planeMat);
   scene.add(obstacles.group);
+  scene.remove(rigid.group);
+  disposeMeshes(rigid);
+  rigid = buildMeshes(ev.meshes, rigidMat);
+  scene.add(rigid.group);
   scene.remove(tissues.group);
   disposeTissues(tissues);
   tissues = buildTissues(ev.tissues, tissueMat);
@@ -359,7 +370,8 @@ function updateRope() {
   updateTissues();
   if (needFit) fitView();
   // the ground stays below everything: it only moves down (and on a new scene)
-  const low = Math.min(box.min.z, obstacles.box.isEmpty() ? Infinity : obstacles.box.min.z) - Math.max(4 * rmax, 0.02);
+  const low = Math.min(box.min.z, obstacles.box.isEmpty() ? Infinity : obstacles.box.min.z,
+    rigid.box.isEmpty() ? Infinity : rigid.box.min.z) - Math.max(4 * rmax, 0.02);
   if (low < groundZ) {
     groundZ = low;
     ground.position.z = groundZ;
@@ -486,6 +498,7 @@ function fitView() {
   needFit = false;
   const all = box.clone();
   if (!obstacles.box.isEmpty()) all.union(obstacles.box);
+  if (!rigid.box.isEmpty()) all.union(rigid.box);
   if (all.isEmpty()) return;
   const center = all.getCenter(new THREE.Vector3());
   const size = all.getSize(new THREE.Vector3());
@@ -805,6 +818,14 @@ window.knotsim = {
   force(t) { const x = userTool(t); return x && x.active && x.hasForce ? [...x.force] : null; },
   get tissues() {
     return tissues.meshes.map((m) => m && { name: m.name, nodes: m.nodes, triangles: m.triangles, visible: m.mesh.visible, inScene: !!m.mesh.parent?.parent, updates: m.updates, maxStrain: m.maxStrain });
+  },
+  get meshes() {
+    return rigid.meshes.map((m) => m && { name: m.name, vertices: m.vertices.length / 3, triangles: m.triangles, visible: m.mesh.visible, inScene: !!m.mesh.parent?.parent });
+  },
+  meshVertexScreenPosition(k, j) {
+    const m = rigid.meshes[k];
+    if (!m || j < 0 || 3 * j >= m.vertices.length) return null;
+    return screenOf(tmpV.set(m.vertices[3 * j], m.vertices[3 * j + 1], m.vertices[3 * j + 2]));
   },
   get strain() { return { ...strain, legend: !$('strain-legend').hidden, legendMax: $('strain-legend-max').textContent }; },
   tissueNodeScreenPosition(k, j) {

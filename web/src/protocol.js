@@ -18,6 +18,12 @@
 //     (mean |ε| of the node's tetrahedra, dimensionless); Σ n ≤ MAX_TISSUE_NODES.
 // Version 3 added the tissue section (and the hello's "tissues"); version 2 frames decode
 // unchanged.
+// The hello/scene events' "meshes" (added within version 3: an older viewer ignores it) lists
+// the world's rigid triangle meshes, which never move (frames carry nothing of them): per mesh
+// {name, vertices: [x, y, z, ...] (m, float32 precision), triangles: [a, b, c, ...] (indices
+// into the vertices, wound outward), omitted?: why}; all meshes together send at most
+// 200,000 triangles and 200,000 vertices (server.MaxHelloMeshTriangles, MaxHelloMeshVertices),
+// a mesh beyond that is sent with [] lists and "omitted" (meshes.js draws it not).
 // Server → client text frames are JSON events (hello, scene, knot, state, error);
 // client → server text frames are JSON commands (see the builders below).
 

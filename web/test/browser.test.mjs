@@ -8,7 +8,8 @@
 // (playwright's routeWebSocket) sending hand-built protocol version 2 frames, the tension
 // colouring, its legend and toggle, and the force arrows; and a deformable tissue (the
 // thread_on_slab scene, implicit solver): its strain-coloured mesh, legend and removal on a
-// scene change.
+// scene change; and a rigid mesh (the thread_on_block scene): the grey block on screen and its
+// removal on a scene change.
 // Screenshots go to web/test/out/. Run: make browsertest (or cd web && node --test test/).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -361,6 +362,53 @@ test('tissue: the slab is drawn as a strain-coloured mesh and removed on a scene
   // a scene without tissue: the mesh and the legend go
   await page.selectOption('#scene', 'overhand');
   await page.waitForFunction(() => knotsim.scene === 'overhand' && knotsim.tissues.length === 0 && document.getElementById('strain-legend').hidden, null, { timeout: 30000 });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('rigid mesh: the block is drawn as an opaque grey mesh and removed on a scene change', async () => {
+  const base = await serve('-scene', join(root, 'scene', 'testdata', 'pbd', 'thread_on_block.json'));
+  const page = await openViewer(base);
+  await page.waitForFunction(() => knotsim.meshes.length === 1 && knotsim.meshes[0]?.inScene, null, { timeout: 30000 });
+  const h = await page.evaluate(() => knotsim.hello.meshes.map((m) => ({ name: m.name, vertices: m.vertices.length / 3, triangles: m.triangles.length / 3, omitted: m.omitted })));
+  assert.deepEqual(h, [{ name: 'block', vertices: 8, triangles: 12, omitted: undefined }]);
+  const k = await page.evaluate(() => ({ meshes: knotsim.meshes, nodes: knotsim.nodes }));
+  console.log(`mesh: ${JSON.stringify(k)}`);
+  assert.deepEqual(k.meshes, [{ name: 'block', vertices: 8, triangles: 12, visible: true, inScene: true }]);
+  assert.equal(k.nodes, 41, 'the thread is there too');
+
+  // the camera fit includes the block, and the screenshot is not background where it is: in
+  // the middle of the screen box of its 8 corners, most pixels are the block's grey (r ≈ g ≈ b,
+  // lit or shaded: spread under 20), few the blue-grey ground (spread about 29) or the
+  // background
+  await page.waitForTimeout(300);
+  const pts = await page.evaluate(() => Array.from({ length: 8 }, (_, j) => knotsim.meshVertexScreenPosition(0, j)));
+  const xs = pts.map((p) => p.x), ys = pts.map((p) => p.y);
+  const rect = { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) };
+  assert.ok(rect.x0 >= 0 && rect.x1 < VIEW.width && rect.y0 >= 0 && rect.y1 < VIEW.height, `the block is off screen: ${JSON.stringify(rect)}`);
+  assert.ok(rect.x1 - rect.x0 > 100 && rect.y1 - rect.y0 > 50, `the block is ${JSON.stringify(rect)} on screen`);
+  const img = decodePNG(await page.screenshot({ path: join(out, 'mesh.png') }));
+  const cx0 = Math.round((3 * rect.x0 + rect.x1) / 4), cx1 = Math.round((rect.x0 + 3 * rect.x1) / 4);
+  const cy0 = Math.round((3 * rect.y0 + rect.y1) / 4), cy1 = Math.round((rect.y0 + 3 * rect.y1) / 4);
+  let grey = 0, ground = 0, background = 0, total = 0;
+  for (let y = cy0; y <= cy1; y++) {
+    for (let x = cx0; x <= cx1; x++) {
+      const i = (y * img.width + x) * 4;
+      const r = img.data[i], g = img.data[i + 1], b = img.data[i + 2];
+      total++;
+      if (Math.max(r, g, b) - Math.min(r, g, b) < 20 && r > 0x30) grey++;
+      if (b - r > 22) ground++;
+      if (Math.abs(r - 0x1b) < 6 && Math.abs(g - 0x1f) < 6 && Math.abs(b - 0x27) < 6) background++;
+    }
+  }
+  console.log(`screenshot ${join(out, 'mesh.png')}: block at ${JSON.stringify(rect)}, middle ${total} pixels: ${grey} grey, ${ground} ground, ${background} background`);
+  assert.ok(grey > 0.5 * total, `only ${grey} of ${total} pixels in the block's middle are grey`);
+  assert.ok(ground < 0.05 * total, `${ground} of ${total} pixels in the block's middle are the ground`);
+  assert.ok(background < 0.05 * total, `${background} of ${total} pixels in the block's middle are background`);
+
+  // a scene without meshes: the block goes
+  await page.selectOption('#scene', 'overhand');
+  await page.waitForFunction(() => knotsim.scene === 'overhand' && knotsim.meshes.length === 0, null, { timeout: 30000 });
   assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -1,9 +1,11 @@
 // Unit tests of the viewer's pure parts (no browser): the snapshot codec (protocol version 3),
-// Chaikin smoothing and the force display helpers (tension colormap, legend range, arrows).
+// Chaikin smoothing, the force display helpers (tension colormap, legend range, arrows), the
+// tissues' and the rigid meshes' validation and geometry.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeSnapshot, encodeSnapshot, newSnapshot, knotTitle, cmd, MAGIC, MAX_CONTACTS, FLAG_TISSUES, MAX_TISSUES, MAX_TISSUE_NODES } from '../src/protocol.js';
 import { strainCeil, strainRange, formatStrain, validTissue, buildTissues, maxStrain, STRAIN_MIN_RANGE } from '../src/tissue.js';
+import { validMesh, creasedNormals, buildMeshes } from '../src/meshes.js';
 import { chaikinOpen, chaikinCount, chaikin, chaikinOpenScalar } from '../src/rope.js';
 import { colormap, tensionToUnit, colormapCSS, niceCeil, tensionRange, nodeTensions, arrowLength, formatNewtons, contactLines } from '../src/forces.js';
 
@@ -416,4 +418,60 @@ test('tissue meshes: strain scale, validation, in-place updates', () => {
   assert.ok(c[2] > c[0], 'blue at no strain');
   assert.ok(c[6] > c[8] && Math.abs(c[9] - c[6]) < 1e-6, 'red at the top, clamped beyond it');
   assert.ok(!m.update({ ...rec, nodes: 3 }, 0.01, null), 'a record of another size is ignored');
+});
+
+// the block of scene/testdata/pbd/thread_on_block.json, as the hello sends it
+const block = {
+  name: 'block',
+  vertices: [0, 0, 0, 0.02, 0, 0, 0.02, 0.01, 0, 0, 0.01, 0, 0, 0, 0.004, 0.02, 0, 0.004, 0.02, 0.01, 0.004, 0, 0.01, 0.004],
+  triangles: [0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4, 1, 2, 6, 1, 6, 5, 2, 3, 7, 2, 7, 6, 3, 0, 4, 3, 4, 7],
+};
+
+test('rigid meshes: validation, creased normals, build', () => {
+  assert.ok(validMesh(block));
+  assert.ok(validMesh({ name: 'none', vertices: [], triangles: [] }));
+  assert.ok(!validMesh({ ...block, triangles: [0, 1] }), 'triangles not a multiple of 3');
+  assert.ok(!validMesh({ ...block, vertices: block.vertices.slice(1) }), 'vertices not a multiple of 3');
+  assert.ok(!validMesh({ ...block, triangles: [0, 1, 8] }), 'index beyond the vertices');
+  assert.ok(!validMesh({ ...block, triangles: [0, 1, -1] }), 'negative index');
+  assert.ok(!validMesh({ ...block, triangles: [0, 1, 1.5] }), 'fractional index');
+  assert.ok(!validMesh({ ...block, triangles: [0, 1, '2'] }), 'index not a number');
+  for (const bad of [NaN, Infinity, -Infinity, null, '0.1']) {
+    const v = block.vertices.slice();
+    v[4] = bad;
+    assert.ok(!validMesh({ ...block, vertices: v }), `coordinate ${bad}`);
+  }
+  assert.ok(!validMesh({ name: 'x' }));
+  assert.ok(!validMesh(null));
+
+  // a box keeps its edges: every corner takes its face's outward normal
+  const { positions, normals } = creasedNormals(block.vertices, block.triangles);
+  assert.equal(positions.length, 12 * 9);
+  assert.equal(normals.length, 12 * 9);
+  const centre = [0.01, 0.005, 0.002];
+  for (let f = 0; f < 12; f++) {
+    const n = normals.slice(9 * f, 9 * f + 3);
+    for (let k = 1; k < 3; k++) assert.deepEqual([...normals.slice(9 * f + 3 * k, 9 * f + 3 * k + 3)], [...n], `triangle ${f}: one normal`);
+    assert.equal(n.filter((x) => Math.abs(Math.abs(x) - 1) < 1e-6).length, 1, `triangle ${f}: an axis, ${n}`);
+    let out = 0;
+    for (let c = 0; c < 3; c++) out += n[c] * (positions[9 * f + c] - centre[c]);
+    assert.ok(out > 0, `triangle ${f}: normal ${n} points in`);
+  }
+  // a gentle fold (10°) is smooth: the shared vertices take the same normal from both sides
+  const t = Math.tan((10 * Math.PI) / 180);
+  const fold = creasedNormals([0, 0, 0, 1, 0, 0, 0, 1, 0, -1, 0, t], [0, 1, 2, 0, 2, 3]);
+  assert.deepEqual([...fold.normals.slice(0, 3)], [...fold.normals.slice(9, 12)], 'vertex 0 from both triangles');
+  assert.ok(fold.normals[2] < 1 && fold.normals[0] > 0, `vertex 0 normal ${fold.normals.slice(0, 3)} between the faces'`);
+
+  const { group, box, meshes } = buildMeshes([block, { name: 'big', vertices: [], triangles: [], omitted: 'too big' },
+    { ...block, triangles: [9, 9, 9] }, { ...block, vertices: [NaN, ...block.vertices.slice(1)] }, 'junk'], null);
+  assert.equal(meshes.length, 5);
+  assert.equal(group.children.length, 1);
+  assert.deepEqual(meshes.slice(1), [null, null, null, null]);
+  assert.equal(meshes[0].name, 'block');
+  assert.equal(meshes[0].triangles, 12);
+  assert.equal(meshes[0].vertices.length, 24);
+  assert.ok(Math.abs(box.max.x - 0.02) < 1e-9 && Math.abs(box.max.z - 0.004) < 1e-9 && box.min.x === 0, JSON.stringify(box));
+  assert.equal(buildMeshes(undefined, null).meshes.length, 0);
+  assert.ok(buildMeshes([], null).box.isEmpty());
 });
