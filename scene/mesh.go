@@ -51,13 +51,7 @@ func (c *checker) validateMeshes(s *Scene) {
 		c.add("meshes", "must hold at most %d meshes (got %d)", MaxMeshes, len(ms))
 		return
 	}
-	if s.Solver.Type != "implicit" {
-		typ := s.Solver.Type
-		if typ == "" {
-			typ = "ftl"
-		}
-		c.add("meshes", "need the implicit solver (this scene's is %s)", typ)
-	}
+	c.needsImplicit("meshes", s)
 	for i := range ms {
 		m := &ms[i]
 		p := fmt.Sprintf("meshes[%d]", i)
@@ -94,11 +88,7 @@ func (c *checker) validateMeshes(s *Scene) {
 			c.positive(p+".scale", m.Scale, 1e6, "")
 		}
 		c.optCoords(p+".offset", m.Offset)
-		if f := m.Friction; f != nil {
-			if c.num(p+".friction.static", f.Static, 0, 10, "") && c.num(p+".friction.kinetic", f.Kinetic, 0, 10, "") && f.Kinetic > f.Static {
-				c.add(p+".friction.kinetic", "must be ≤ static %v (got %v)", f.Static, f.Kinetic)
-			}
-		}
+		c.surfaceFriction(p+".friction", m.Friction)
 	}
 }
 

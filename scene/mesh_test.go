@@ -12,18 +12,7 @@ import (
 
 // blockScene is testdata/pbd/thread_on_block.json: a thread pulled with 0.5 N a side over a
 // rigid 20 × 10 × 4 mm block given inline.
-func blockScene(t *testing.T) *Scene {
-	t.Helper()
-	b, err := os.ReadFile("testdata/pbd/thread_on_block.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := Parse(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sc
-}
+func blockScene(t *testing.T) *Scene { return sample(t, "thread_on_block.json") }
 
 // runBlock builds s (its mesh files named relative to dir), runs it to its end and fails if a rope node
 // ever lies inside the block [0, 20] × [0, 10] × [0, 4] mm moved by off.

@@ -186,13 +186,7 @@ func (c *checker) validateTissues(s *Scene) {
 		c.add("tissues", "must hold at most %d tissues (got %d)", MaxTissues, len(ts))
 		return
 	}
-	if s.Solver.Type != "implicit" {
-		typ := s.Solver.Type
-		if typ == "" {
-			typ = "ftl"
-		}
-		c.add("tissues", "need the implicit solver (this scene's is %s)", typ)
-	}
+	c.needsImplicit("tissues", s)
 	for i := range ts {
 		t := &ts[i]
 		p := fmt.Sprintf("tissues[%d]", i)
@@ -235,11 +229,26 @@ func (c *checker) validateTissues(s *Scene) {
 				}
 			}
 		}
-		if f := t.Friction; f != nil {
-			if c.num(p+".friction.static", f.Static, 0, 10, "") && c.num(p+".friction.kinetic", f.Kinetic, 0, 10, "") && f.Kinetic > f.Static {
-				c.add(p+".friction.kinetic", "must be ≤ static %v (got %v)", f.Static, f.Kinetic)
-			}
+		c.surfaceFriction(p+".friction", t.Friction)
+	}
+}
+
+// needsImplicit reports at path (tissues, meshes) that s's solver is not "implicit", the only
+// one that handles triangle surfaces.
+func (c *checker) needsImplicit(path string, s *Scene) {
+	if s.Solver.Type != "implicit" {
+		typ := s.Solver.Type
+		if typ == "" {
+			typ = "ftl"
 		}
+		c.add(path, "need the implicit solver (this scene's is %s)", typ)
+	}
+}
+
+// surfaceFriction checks a rope's friction on a tissue or mesh (nil: the default).
+func (c *checker) surfaceFriction(path string, f *MaterialFriction) {
+	if f != nil && c.num(path+".static", f.Static, 0, 10, "") && c.num(path+".kinetic", f.Kinetic, 0, 10, "") && f.Kinetic > f.Static {
+		c.add(path+".kinetic", "must be ≤ static %v (got %v)", f.Static, f.Kinetic)
 	}
 }
 

@@ -10,11 +10,10 @@ import (
 	"github.com/knotsim/knotsim/vec"
 )
 
-// slabScene is testdata/pbd/thread_on_slab.json: a thread across a clamped skin slab, its ends
-// pulled down with 0.05 N each.
-func slabScene(t *testing.T) *Scene {
+// sample parses testdata/pbd/name.
+func sample(t *testing.T, name string) *Scene {
 	t.Helper()
-	b, err := os.ReadFile("testdata/pbd/thread_on_slab.json")
+	b, err := os.ReadFile("testdata/pbd/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -24,6 +23,10 @@ func slabScene(t *testing.T) *Scene {
 	}
 	return sc
 }
+
+// slabScene is testdata/pbd/thread_on_slab.json: a thread across a clamped skin slab, its ends
+// pulled down with 0.05 N each.
+func slabScene(t *testing.T) *Scene { return sample(t, "thread_on_slab.json") }
 
 // A tissue in a scene file becomes a body in the world: the slab's base is clamped, the thread
 // pulled onto it dents it and stays out of it, and the rope's force on the slab balances the

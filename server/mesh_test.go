@@ -3,7 +3,6 @@ package server
 import (
 	"encoding/json"
 	"math"
-	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -14,18 +13,7 @@ import (
 	"github.com/knotsim/knotsim/world"
 )
 
-func blockScene(t testing.TB) *scene.Scene {
-	t.Helper()
-	data, err := os.ReadFile("../scene/testdata/pbd/thread_on_block.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := scene.Parse(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sc
-}
+func blockScene(t testing.TB) *scene.Scene { return sampleScene(t, "thread_on_block.json") }
 
 // helloMeshes decodes an event's "meshes".
 func helloMeshes(t testing.TB, ev map[string]any) []MeshInfo {

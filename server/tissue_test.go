@@ -17,9 +17,10 @@ import (
 	"github.com/knotsim/knotsim/world"
 )
 
-func tissueScene(t testing.TB) *scene.Scene {
+// sampleScene parses the scene sample ../scene/testdata/pbd/name.
+func sampleScene(t testing.TB, name string) *scene.Scene {
 	t.Helper()
-	data, err := os.ReadFile("../scene/testdata/pbd/thread_on_slab.json")
+	data, err := os.ReadFile("../scene/testdata/pbd/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,6 +30,8 @@ func tissueScene(t testing.TB) *scene.Scene {
 	}
 	return sc
 }
+
+func tissueScene(t testing.TB) *scene.Scene { return sampleScene(t, "thread_on_slab.json") }
 
 // The tissue section round-trips (flag bit 2 after the contacts, a count, then per tissue its
 // node count, positions and strains), a frame without tissues is byte for byte the version 2

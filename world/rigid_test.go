@@ -21,38 +21,14 @@ import (
 // slab holds — for 300 ms: no node or link middle inside the box, every contact pushing,
 // nothing lost (no error, no allocation).
 func TestThreadPulledOverRigidMesh(t *testing.T) {
-	const r, l, pull = 0.1e-3, 0.0202 / 40, 0.5
+	const r, pull = 0.1e-3, 0.5
 	m, err := tissue.Slab(tissue.SlabSpec{Size: vec.V3{X: 0.02, Y: 0.01, Z: 0.004}, Cells: [3]int{1, 1, 1}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	box := m.Surface()
-	var pts []vec.V3
-	for i := 6; i > 0; i-- {
-		pts = append(pts, vec.V3{X: -r, Y: 0.005, Z: 0.004 + r - float64(i)*l})
-	}
-	for i := 0; i <= 40; i++ {
-		pts = append(pts, vec.V3{X: -r + float64(i)*l, Y: 0.005, Z: 0.004 + r})
-	}
-	for i := 1; i <= 6; i++ {
-		pts = append(pts, vec.V3{X: 0.02 + r, Y: 0.005, Z: 0.004 + r - float64(i)*l})
-	}
-	st := &rope.State{}
-	if _, err := st.Add(rope.Spec{Radius: r, Link: l, Pos: pts, Material: limp}); err != nil {
-		t.Fatal(err)
-	}
-	det, err := collide.New("bvh")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := implicit.New(implicit.DefaultParams(), det)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := world.New(st, world.Config{Dt: 1e-3, Solver: s, Gravity: vec.V3{Z: -9.81}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := drapedThread(t)
+	w, s := implicitWorld(t, st)
 	if _, err := w.AddRigid(world.Rigid{Name: "box", Surface: box, Friction: material.Friction{Static: 0.2, Kinetic: 0.1}}); err != nil {
 		t.Fatal(err)
 	}
@@ -135,18 +111,7 @@ func TestAddRigidRefuses(t *testing.T) {
 // own (the slab dents under the pulled thread; the far box gets no contact).
 func TestTissueAfterRigid(t *testing.T) {
 	w0, _, body := tissueWorld(t)
-	det, err := collide.New("bvh")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := implicit.New(implicit.DefaultParams(), det)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := world.New(w0.State, world.Config{Dt: 1e-3, Solver: s, Gravity: vec.V3{Z: -9.81}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	w, s := implicitWorld(t, w0.State)
 	m, err := tissue.Slab(tissue.SlabSpec{Size: vec.V3{X: 0.01, Y: 0.01, Z: 0.01}, Cells: [3]int{1, 1, 1}})
 	if err != nil {
 		t.Fatal(err)
