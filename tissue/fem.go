@@ -329,6 +329,12 @@ func (b *Body) geometric(r, f *m3) sym3 {
 		c[j] = r.mulTV(f[j])
 	}
 	S := sym3{c[0].X, c[1].Y, c[2].Z, 0.5 * (c[1].X + c[0].Y), 0.5 * (c[2].X + c[0].Z), 0.5 * (c[2].Y + c[1].Z)}
+	// Below a strain of 1e-4 H is below 1e-4 of the material stiffness: left out (it only
+	// shapes the tangent, not the forces), saving the eigen-decomposition, the costliest part
+	// of a lightly loaded body's step.
+	if math.Max(math.Max(math.Abs(S[0]-1), math.Abs(S[1]-1)), math.Max(math.Abs(S[2]-1), math.Max(math.Abs(S[3]), math.Max(math.Abs(S[4]), math.Abs(S[5]))))) < 1e-4 {
+		return sym3{}
+	}
 	ev, q := eigSym(S)
 	tr := ev[0] + ev[1] + ev[2]
 	trE := tr - 3
