@@ -502,7 +502,9 @@ function fitView() {
   if (all.isEmpty()) return;
   const center = all.getCenter(new THREE.Vector3());
   const size = all.getSize(new THREE.Vector3());
-  const radius = Math.max(size.length() / 2, 0.05);
+  // At least 4 mm: a thread on a vessel (a few millimetres) fills the view as a knot in a
+  // 10 mm rope (tens of centimetres) does.
+  const radius = Math.max(size.length() / 2, 0.004);
   const fov = THREE.MathUtils.degToRad(camera.fov);
   const fitH = radius / Math.sin(fov / 2);
   const fitW = radius / Math.sin(Math.atan(Math.tan(fov / 2) * camera.aspect));
@@ -510,7 +512,7 @@ function fitView() {
   const dir = new THREE.Vector3(0.18, -0.78, 0.6).normalize();
   controls.target.copy(center);
   camera.position.copy(center).addScaledVector(dir, dist);
-  camera.near = Math.max(dist / 500, 0.001);
+  camera.near = Math.max(dist / 500, 1e-5);
   camera.far = dist * 20;
   camera.updateProjectionMatrix();
   controls.update();
@@ -526,9 +528,9 @@ function fitView() {
   sun.target.position.copy(center);
   arrowDecade = niceCeil(radius * 0.15);
   const sc = sun.shadow.camera;
-  const half = Math.max(size.x, size.y, size.z) * 0.75 + 0.05;
+  const half = Math.max(size.x, size.y, size.z) * 0.75 + Math.min(0.05, radius);
   sc.left = -half; sc.right = half; sc.top = half; sc.bottom = -half;
-  sc.near = 0.01; sc.far = radius * 8 + 4;
+  sc.near = Math.min(0.01, radius * 0.1); sc.far = radius * 8 + 4;
   // against acne on a tube a few shadow texels thick: offset by ~1.5 texels along the normal
   sun.shadow.normalBias = (3 * half) / quality.shadowMap;
   sc.updateProjectionMatrix();
