@@ -26,7 +26,7 @@ const (
 // Tissue mesh types.
 const (
 	MeshSlab = "slab" // origin (low corner), size, cells
-	MeshTube = "tube" // origin (centre of its first end), inner, wall, length; around, through, along optional
+	MeshTube = "tube" // origin (centre of its first end), axis, inner, wall, length; around, through, along optional
 )
 
 // MeshTypes lists the tissue mesh types in the order error messages name them.
@@ -61,7 +61,8 @@ type Tissue struct {
 // Fields its type does not use must be absent.
 type TissueMesh struct {
 	Type   string  `json:"type"`             // one of MeshTypes
-	Origin *Vec    `json:"origin,omitempty"` // m; slab: its low corner; tube: the centre of its first end (axis along +z); default [0, 0, 0]
+	Origin *Vec    `json:"origin,omitempty"` // m; slab: its low corner; tube: the centre of its first end; default [0, 0, 0]
+	Axis   *Vec    `json:"axis,omitempty"`   // tube: the direction from its first end to its second, any length ≥ MinDirection; default [0, 0, 1]
 	Size   *Vec    `json:"size,omitempty"`   // slab: edge lengths along x, y, z, m, each > 0, ≤ MaxLength
 	Cells  []int   `json:"cells,omitempty"`  // slab: cells along x, y, z, each 1..MaxCells; 6·product ≤ MaxTissueTets
 	Inner  float64 `json:"inner,omitempty"`  // tube: inner diameter, m, > 0
@@ -83,6 +84,17 @@ type Box struct {
 // contains reports whether p lies in b (boundary included).
 func (b Box) contains(p vec.V3) bool {
 	return p.X >= b.Min[0] && p.X <= b.Max[0] && p.Y >= b.Min[1] && p.Y <= b.Max[1] && p.Z >= b.Min[2] && p.Z <= b.Max[2]
+}
+
+// frame returns the tube's local axes: e1, e2 across it and a along it (right-handed; the
+// generated tube's x, y and z). A slab's are the world's.
+func (m *TissueMesh) frame() (e1, e2, a vec.V3) {
+	if m.Type != MeshTube || m.Axis == nil {
+		return vec.V3{X: 1}, vec.V3{Y: 1}, vec.V3{Z: 1}
+	}
+	a = m.Axis.V3().Unit()
+	e1 = a.AnyPerp().Unit()
+	return e1, a.Cross(e1), a
 }
 
 // origin returns the mesh's origin (default 0).
@@ -111,7 +123,9 @@ func (m *TissueMesh) tubeSpec() tissue.TubeSpec {
 // inside reports whether p lies strictly inside the undeformed mesh's solid, more than margin
 // from its boundary (m).
 func (m *TissueMesh) inside(p vec.V3, margin float64) bool {
-	q := p.Sub(m.origin())
+	e1, e2, a := m.frame()
+	d := p.Sub(m.origin())
+	q := vec.V3{X: d.Dot(e1), Y: d.Dot(e2), Z: d.Dot(a)}
 	switch m.Type {
 	case MeshSlab:
 		s := m.Size.V3()
@@ -139,8 +153,9 @@ func (m *TissueMesh) build() (*tissue.Mesh, error) {
 		return nil, err
 	}
 	o := m.origin()
-	for i := range mesh.Nodes {
-		mesh.Nodes[i] = mesh.Nodes[i].Add(o)
+	e1, e2, a := m.frame()
+	for i, q := range mesh.Nodes {
+		mesh.Nodes[i] = o.Add(e1.Scale(q.X)).Add(e2.Scale(q.Y)).Add(a.Scale(q.Z))
 	}
 	return mesh, nil
 }
@@ -258,6 +273,10 @@ func (c *checker) validateMesh(p string, m *TissueMesh) {
 	}
 	c.optCoords(p+".origin", m.Origin)
 	slab := m.Type == MeshSlab
+	c.unused(p+".axis", "mesh", m.Type, slab && m.Axis != nil)
+	if !slab {
+		c.direction(p+".axis", m.Axis)
+	}
 	c.unused(p+".size", "mesh", m.Type, !slab && m.Size != nil)
 	c.unused(p+".cells", "mesh", m.Type, !slab && m.Cells != nil)
 	for _, f := range []struct {

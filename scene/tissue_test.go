@@ -207,3 +207,33 @@ func TestTissueSceneTube(t *testing.T) {
 		t.Errorf("rope in the wall: err = %v", err)
 	}
 }
+
+// A tube along another axis: its nodes lie on the annulus about that axis from its origin, and
+// the rope-inside check turns with it.
+func TestTissueSceneTubeAxis(t *testing.T) {
+	s := slabScene(t)
+	s.Tools = nil
+	o := Vec{0.002, 0.01, 0.003}
+	s.Tissues[0].Mesh = TissueMesh{Type: MeshTube, Origin: &o, Axis: &Vec{2, 0, 0}, Inner: 0.002, Wall: 0.0004, Length: 0.004, Around: 12, Through: 1, Along: 4}
+	s.Tissues[0].Clamp = nil
+	// Through the lumen along x.
+	s.Ropes[0].Layout = Layout{Type: LayoutStraight, From: &Vec{-0.008, 0.01, 0.003}, Dir: &Vec{1, 0, 0}}
+	sim, err := Build(s, BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range sim.World.Tissues[0].Body.Mesh.Nodes {
+		r := math.Hypot(p.Y-o[1], p.Z-o[2])
+		if r < 0.001*math.Cos(math.Pi/12)-1e-9 || r > 0.0014+1e-9 || p.X < o[0]-1e-12 || p.X > o[0]+0.004+1e-12 {
+			t.Fatalf("node %d at %v is off the tube along x", i, p)
+		}
+	}
+	s.Ropes[0].Layout.From = &Vec{-0.008, 0.01 + 0.0012, 0.003}
+	if _, err := Build(s, BuildOptions{}); err == nil || !strings.Contains(err.Error(), "starts inside tissues[0] (a tube)") {
+		t.Errorf("rope in the wall: err = %v", err)
+	}
+	s.Tissues[0].Mesh = TissueMesh{Type: MeshSlab, Axis: &Vec{1, 0, 0}, Size: &Vec{1, 1, 1}, Cells: []int{1, 1, 1}}
+	if err := s.Validate(); err == nil || !strings.Contains(err.Error(), `tissues[0].mesh.axis: not used by mesh "slab"`) {
+		t.Errorf("slab with an axis: err = %v", err)
+	}
+}
