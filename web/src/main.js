@@ -8,7 +8,7 @@ import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import './style.css';
 import { newSnapshot, decodeSnapshot, cmd, knotTitle, knotLines, MAX_CONTACTS } from './protocol.js';
 import { RopeTube } from './rope.js';
-import { tensionRange, colormapCSS, arrowLength, formatNewtons, niceCeil, ARROW_REF, contactLines } from './forces.js';
+import { tensionRange, colormapCSS, arrowLength, formatNewtons, ARROW_REF, contactLines } from './forces.js';
 import { buildObstacles, disposeGroup } from './obstacles.js';
 import { buildMeshes, disposeMeshes } from './meshes.js';
 import { buildTissues, disposeTissues, strainRange, maxStrain, formatStrain, TISSUE_OPACITY } from './tissue.js';
@@ -444,7 +444,7 @@ function updateArrows(rmax, contacts) {
   }
   const note = $('arrow-scale');
   note.hidden = shown === 0 && !contacts;
-  if (!note.hidden) note.textContent = `force arrows: ${(arrowDecade * 100).toFixed(arrowDecade < 0.1 ? 1 : 0)} cm per ×10 above ${ARROW_REF} N (log)`;
+  if (!note.hidden) note.textContent = `force arrows: ${+(arrowDecade * 100).toPrecision(2)} cm per ×10 above ${ARROW_REF} N (log)`;
 }
 
 /** Rewrites the tissue meshes from the snapshot's tissue section (expanding box by them). */
@@ -526,7 +526,10 @@ function fitView() {
   grid.scale.set(span, 1, span);
   sun.position.copy(center).add(new THREE.Vector3(-0.35, -0.5, 1).normalize().multiplyScalar(radius * 4 + 1));
   sun.target.position.copy(center);
-  arrowDecade = niceCeil(radius * 0.15);
+  // 1, 2 or 5 × 10^k m per decade of force, about a sixth of the view's radius (the tension
+  // legend's niceCeil has a floor of its own, far too long for a millimetre scene).
+  const d = Math.pow(10, Math.floor(Math.log10(radius * 0.15)));
+  arrowDecade = [1, 2, 5, 10].map((m) => m * d).find((v) => v >= radius * 0.15 * (1 - 1e-9));
   const sc = sun.shadow.camera;
   const half = Math.max(size.x, size.y, size.z) * 0.75 + Math.min(0.05, radius);
   sc.left = -half; sc.right = half; sc.top = half; sc.bottom = -half;
