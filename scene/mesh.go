@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/knotsim/knotsim/material"
 	"github.com/knotsim/knotsim/tissue"
 	"github.com/knotsim/knotsim/vec"
 	"github.com/knotsim/knotsim/world"
@@ -157,15 +156,7 @@ func addMeshes(s *Scene, w *world.World) error {
 		if err != nil {
 			return fmt.Errorf("scene: meshes[%d]: %w", i, err)
 		}
-		name := m.Name
-		if name == "" {
-			name = fmt.Sprintf("mesh%d", i)
-		}
-		f := DefaultTissueFriction
-		if m.Friction != nil {
-			f = *m.Friction
-		}
-		if _, err := w.AddRigid(world.Rigid{Name: name, Surface: surf, Friction: material.Friction{Static: f.Static, Kinetic: f.Kinetic}}); err != nil {
+		if _, err := w.AddRigid(world.Rigid{Name: orName(m.Name, "mesh", i), Surface: surf, Friction: surfaceFrictionOf(m.Friction)}); err != nil {
 			return fmt.Errorf("scene: meshes[%d]: %w", i, err)
 		}
 	}

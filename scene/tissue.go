@@ -371,17 +371,25 @@ func addTissues(s *Scene, st *rope.State, w *world.World) error {
 				}
 			}
 		}
-		name := t.Name
-		if name == "" {
-			name = fmt.Sprintf("tissue%d", i)
-		}
-		f := DefaultTissueFriction
-		if t.Friction != nil {
-			f = *t.Friction
-		}
-		if _, err := w.AddTissue(world.Tissue{Name: name, Body: body, Friction: material.Friction{Static: f.Static, Kinetic: f.Kinetic}}); err != nil {
+		if _, err := w.AddTissue(world.Tissue{Name: orName(t.Name, "tissue", i), Body: body, Friction: surfaceFrictionOf(t.Friction)}); err != nil {
 			return fmt.Errorf("%s: %w", p, err)
 		}
 	}
 	return nil
+}
+
+// orName returns name, or kind followed by the index i when it is empty.
+func orName(name, kind string, i int) string {
+	if name == "" {
+		return fmt.Sprintf("%s%d", kind, i)
+	}
+	return name
+}
+
+// surfaceFrictionOf returns the rope's friction on a tissue or mesh: f, or DefaultTissueFriction.
+func surfaceFrictionOf(f *MaterialFriction) material.Friction {
+	if f == nil {
+		f = &DefaultTissueFriction
+	}
+	return material.Friction{Static: f.Static, Kinetic: f.Kinetic}
 }

@@ -49,6 +49,7 @@ type tissueSet struct {
 	maps []tissueMap
 
 	strain []float64 // per tetrahedron; scratch of the physics goroutine
+	copies int       // copyFrom calls so far: the strains are recomputed every strainEvery-th
 
 	mu     sync.Mutex    // guards frames (and, held by publisher, pairs them with the world snapshot)
 	frames []TissueFrame // the published records
@@ -124,20 +125,32 @@ func newTissueSet(w *world.World) *tissueSet {
 	return ts
 }
 
+// strainEvery is how often (in published cycles) copyFrom recomputes the strains: every
+// element's strain is a pass over the whole mesh, a tenth of a tissue step, and the viewer draws
+// at 60 Hz; at 1 kHz physics the colours are then at most 16 ms old, the positions never.
+const strainEvery = 16
+
 // copyFrom fills the frame records from w's tissues (physics goroutine, ts.mu held). It
 // allocates nothing once the strain scratch has grown.
 func (ts *tissueSet) copyFrom(w *world.World) {
+	every := ts.copies%strainEvery == 0
+	ts.copies++
 	for k := range ts.maps {
 		m := &ts.maps[k]
 		if len(m.surf) == 0 || k >= len(w.Tissues) {
 			continue
 		}
 		b := w.Tissues[k].Body
-		ts.strain = b.Strain(ts.strain[:0])
 		f := &ts.frames[k]
 		for j, i := range m.surf {
 			p := b.X[i]
 			f.Pos[3*j], f.Pos[3*j+1], f.Pos[3*j+2] = float32(p.X), float32(p.Y), float32(p.Z)
+		}
+		if !every {
+			continue
+		}
+		ts.strain = b.Strain(ts.strain[:0])
+		for j := range m.surf {
 			var s float64
 			tets := m.tets[m.tetOff[j]:m.tetOff[j+1]]
 			for _, e := range tets {
