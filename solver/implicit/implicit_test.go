@@ -207,3 +207,41 @@ func TestDelassusMatchesDense(t *testing.T) {
 		t.Errorf("NCP residual %.3g m above the tolerance %.3g m", res, s.P.Tol*s.rmin)
 	}
 }
+
+// A position tool leading a free thread at speed pulls it with a small force and takes one
+// substep a step: it is not capped because its tip is ahead of the node at the step's start
+// (the node moves on with it). Capped from the lag alone, it pulled 50 N on 2 µg of thread
+// and each step took 503 substeps. A tool running away from a held thread still pulls
+// exactly MaxGraspForce.
+func TestToolLeadsFreeThreadInOneSubstep(t *testing.T) {
+	var pts []vec.V3
+	for j := 0; j <= 55; j++ {
+		pts = append(pts, vec.V3{Z: -float64(j) * 1e-3})
+	}
+	w, s := build(t, DefaultParams(), 0.1e-3, 1e-3, pts)
+	w.Gravity = vec.V3{}
+	tool := w.AddTool(world.Tool{Name: "lead", Node: 55, Active: true, Target: pts[55]})
+	for step := 1; step <= 200; step++ {
+		w.Tools[tool].Target = pts[55].Add(vec.V3{Z: -30e-6 * float64(step)}) // 30 mm/s
+		if err := w.Step(); err != nil {
+			t.Fatalf("step %d: %v", step, err)
+		}
+		if f := w.Tools[tool].Applied.Norm(); step > 1 && (s.LastSubsteps() > 1 || f > 1e-3) {
+			t.Fatalf("step %d: %d substeps, tool force %.3g N; want 1 and a force of micronewtons", step, s.LastSubsteps(), f)
+		}
+	}
+	// Hold the thread's other end: the tool, still running, pulls exactly the cap.
+	w.AddTool(world.Tool{Name: "hold", Node: 0, Active: true, Target: w.State.Pos[0]})
+	for step := 201; step <= 260; step++ {
+		w.Tools[tool].Target = pts[55].Add(vec.V3{Z: -30e-6 * float64(step)})
+		if err := w.Step(); err != nil {
+			t.Fatalf("step %d: %v", step, err)
+		}
+		if f := w.Tools[tool].Applied.Norm(); f > s.P.MaxGraspForce*(1+1e-12) {
+			t.Fatalf("step %d: the tool pulls %.6g N, beyond MaxGraspForce %g", step, f, s.P.MaxGraspForce)
+		}
+	}
+	if f := w.Tools[tool].Applied.Norm(); math.Abs(f-s.P.MaxGraspForce) > 1e-9 {
+		t.Errorf("the running tool pulls %.6g N; want the cap %g", f, s.P.MaxGraspForce)
+	}
+}

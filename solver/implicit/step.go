@@ -168,8 +168,13 @@ func (s *Solver) substeps(st *rope.State, in *solver.Input, n int, out *solver.S
 			g := &s.grasps[i]
 			if !g.force {
 				g.tip = g.prev.Lerp(g.target, frac)
-				// A spring already stretched beyond the cap pulls the cap from the start.
-				g.capped = g.tip.Sub(st.Pos[g.node]).Norm()*g.spring > s.P.MaxGraspForce
+				// A spring stretched beyond the cap even after the node moves on at its
+				// velocity pulls the cap from the start (a tool running away from a knot
+				// pulled tight; the tip's lag alone would also cap a tool leading a free
+				// thread at speed, and a 50 N pull on a thread of micrograms moves it so far in
+				// the free step that the step takes hundreds of substeps).
+				ahead := st.Pos[g.node].Add(s.v[g.node].Scale(h))
+				g.capped = g.tip.Sub(ahead).Norm()*g.spring > s.P.MaxGraspForce
 			}
 		}
 		err := s.substep(st, in, h, k == 0 && s.P.Substeps == 0, out)
@@ -294,8 +299,9 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h float64, adapt bool
 				dir := g.tip.Sub(s.x0[g.node])
 				g.applied = dir.Unit().Scale(s.P.MaxGraspForce)
 				// Pulled with the cap, the node reached or passed the tip: the spring holds it
-				// (pulling less than the cap); solve again with the spring (no bang-bang).
-				if e := g.tip.Sub(p); (e.Dot(dir) <= 0 || e.Norm()*g.spring < s.P.MaxGraspForce) && redo < 4 {
+				// (pulling less than the cap); solve again with the spring (no bang-bang). Not
+				// in the last redo: the spring might then pull beyond the cap.
+				if e := g.tip.Sub(p); (e.Dot(dir) <= 0 || e.Norm()*g.spring < s.P.MaxGraspForce) && redo < 3 {
 					g.capped, again = false, true
 				}
 				continue
