@@ -47,6 +47,10 @@ type Input struct {
 	// meshes), as they are for this step. Solvers that implement SurfaceForcer handle them;
 	// the others refuse a non-empty list with an error.
 	Surfaces []Surface
+	// Portals are the sutures' passages of the rope through the Surfaces (Portal). The
+	// solver moves each portal's A and B as the thread slides through it (and only those
+	// fields); solvers without sutures (all but implicit) refuse a non-empty list.
+	Portals []Portal
 }
 
 // Surface is a triangle surface as it is for one step: a deformable tissue's boundary (the

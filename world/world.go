@@ -189,7 +189,7 @@ func (w *World) track() {
 		wr.ObsOverlap = -s.MinObsGap
 	}
 	for k := range w.State.Strands {
-		d := math.Abs(w.State.Length(k)/w.State.RestLength(k) - 1)
+		d := math.Abs(w.ThreadLength(k)/w.State.RestLength(k) - 1)
 		wr.LengthDrift = math.Max(wr.LengthDrift, d)
 	}
 	wr.Lag = math.Max(wr.Lag, s.MaxLag)

@@ -90,6 +90,9 @@ func (s *Solver) contacts(st *rope.State, in *solver.Input) error {
 		s.surfAt = append(s.surfAt, len(s.surfHits))
 	}
 	s.nsDetect += time.Since(t0).Nanoseconds()
+	if len(in.Portals) > 0 {
+		s.dropInside()
+	}
 	pos := st.Pos
 	for ci := range s.self {
 		c := &s.self[ci]
@@ -131,6 +134,9 @@ func (s *Solver) contacts(st *rope.State, in *solver.Input) error {
 	}
 	if len(s.surfHits) > 0 {
 		s.surfaceRows(st, in)
+	}
+	if len(in.Portals) > 0 {
+		s.portalRows(st, in)
 	}
 	if len(s.rows) > s.P.MaxContacts {
 		slices.SortFunc(s.rows, func(p, q crow) int { return cmp.Compare(p.gap, q.gap) })
@@ -331,6 +337,9 @@ func (s *Solver) surfaceRows(st *rope.State, in *solver.Input) {
 			i = j
 			c := &h[best]
 			A := c.Seg
+			if len(in.Portals) > 0 && (s.segIn[A] >= 0 || s.atHole(st, in, A, k)) {
+				continue
+			}
 			a := st.SegNode[A]
 			R := st.SegRadius[A]
 			if c.Dist-R > s.P.Margin*R+math.Max(s.allow[a], s.allow[a+1]) {

@@ -184,6 +184,16 @@ type Solver struct {
 	sforce   [][]vec.V3
 	hfrac    float64 // the substep's share of the step
 
+	// sutures (portal.go): per Input.Portals entry, and in rope order; per segment and node
+	// the portal it is inside (−1: none), the segments so marked; unparked nodes this substep
+	// (node, its outside neighbour)
+	pt     []portal
+	ptOrd  []int32
+	segIn  []int32
+	nodeIn []int32
+	marked []int32
+	unpark []int32
+
 	// contacts (contact.go)
 	rows    []crow
 	y       []float64 // a solve's window: 3 columns interleaved, scalar row i at 3i; zero between solves
@@ -277,8 +287,17 @@ func (s *Solver) Reset(st *rope.State) error {
 	s.muk = phys.Resize(s.muk, m, 0)
 	s.ten = phys.Resize(s.ten, m, 0)
 	s.sd = phys.Resize(s.sd, len(st.Strands), 0)
+	s.segIn = phys.Resize(s.segIn, m, 0)
+	s.nodeIn = phys.Resize(s.nodeIn, n, 0)
+	s.marked = s.marked[:0]
 	for i := range s.gOf {
 		s.gOf[i] = -1
+	}
+	for i := range s.segIn {
+		s.segIn[i] = -1
+	}
+	for i := range s.nodeIn {
+		s.nodeIn[i] = -1
 	}
 	K, err := band.New(n, 3, 2)
 	if err != nil {

@@ -208,11 +208,13 @@ func TestDelassusMatchesDense(t *testing.T) {
 	}
 }
 
-// A position tool leading a free thread at speed pulls it with a small force and takes one
-// substep a step: it is not capped because its tip is ahead of the node at the step's start
-// (the node moves on with it). Capped from the lag alone, it pulled 50 N on 2 µg of thread
-// and each step took 503 substeps. A tool running away from a held thread still pulls
-// exactly MaxGraspForce.
+// A position tool leading a free thread at speed, from rest and at an angle to it, pulls it
+// with a small force and takes one substep a step: it starts each step with its spring, not
+// capped, unless it ended the last one capped. Capped whenever its tip lagged the node by
+// more than the cap's stretch (5 µm), it pulled 50 N on 2 µg of thread and each step took
+// 503 substeps, and the first step from rest at an angle asked for 1,210 (more than
+// MaxSubsteps: an error). A tool running away from a held thread still pulls exactly
+// MaxGraspForce.
 func TestToolLeadsFreeThreadInOneSubstep(t *testing.T) {
 	var pts []vec.V3
 	for j := 0; j <= 55; j++ {
@@ -222,23 +224,36 @@ func TestToolLeadsFreeThreadInOneSubstep(t *testing.T) {
 	w.Gravity = vec.V3{}
 	tool := w.AddTool(world.Tool{Name: "lead", Node: 55, Active: true, Target: pts[55]})
 	for step := 1; step <= 200; step++ {
-		w.Tools[tool].Target = pts[55].Add(vec.V3{Z: -30e-6 * float64(step)}) // 30 mm/s
+		w.Tools[tool].Target = pts[55].Add(vec.V3{X: -0.6, Z: -0.8}.Scale(30e-6 * float64(step))) // 30 mm/s
 		if err := w.Step(); err != nil {
 			t.Fatalf("step %d: %v", step, err)
 		}
-		if f := w.Tools[tool].Applied.Norm(); step > 1 && (s.LastSubsteps() > 1 || f > 1e-3) {
+		if f := w.Tools[tool].Applied.Norm(); s.LastSubsteps() > 1 || f > 1e-3 {
 			t.Fatalf("step %d: %d substeps, tool force %.3g N; want 1 and a force of micronewtons", step, s.LastSubsteps(), f)
 		}
 	}
-	// Hold the thread's other end: the tool, still running, pulls exactly the cap.
-	w.AddTool(world.Tool{Name: "hold", Node: 0, Active: true, Target: w.State.Pos[0]})
-	for step := 201; step <= 260; step++ {
-		w.Tools[tool].Target = pts[55].Add(vec.V3{Z: -30e-6 * float64(step)})
+	// It stops: the thread goes on at 30 mm/s; the tool brakes it.
+	for step := 201; step <= 300; step++ {
 		if err := w.Step(); err != nil {
 			t.Fatalf("step %d: %v", step, err)
 		}
+	}
+	if v := s.Velocity(30).Norm(); v > 1e-3 {
+		t.Errorf("after the tool stopped for 0.1 s the thread still moves at %.3g m/s", v)
+	}
+	// A thread held at one end, the tool running away from it: it pulls exactly the cap once
+	// the thread is taut.
+	w, s = build(t, DefaultParams(), 0.1e-3, 1e-3, pts)
+	w.Gravity = vec.V3{}
+	w.AddTool(world.Tool{Name: "hold", Node: 0, Active: true, Target: pts[0]})
+	tool = w.AddTool(world.Tool{Name: "run", Node: 55, Active: true, Target: pts[55]})
+	for step := 1; step <= 100; step++ {
+		w.Tools[tool].Target = pts[55].Add(vec.V3{Z: -30e-6 * float64(step)})
+		if err := w.Step(); err != nil {
+			t.Fatalf("taut, step %d: %v", step, err)
+		}
 		if f := w.Tools[tool].Applied.Norm(); f > s.P.MaxGraspForce*(1+1e-12) {
-			t.Fatalf("step %d: the tool pulls %.6g N, beyond MaxGraspForce %g", step, f, s.P.MaxGraspForce)
+			t.Fatalf("taut, step %d: the tool pulls %.6g N, beyond MaxGraspForce %g", step, f, s.P.MaxGraspForce)
 		}
 	}
 	if f := w.Tools[tool].Applied.Norm(); math.Abs(f-s.P.MaxGraspForce) > 1e-9 {

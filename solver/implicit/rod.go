@@ -66,6 +66,8 @@ func (a m3) add(b m3) m3 {
 	return a
 }
 
+func (a m3) transpose() m3 { return m3{a[0], a[3], a[6], a[1], a[4], a[7], a[2], a[5], a[8]} }
+
 func (a m3) scale(s float64) m3 {
 	for i := range a {
 		a[i] *= s

@@ -33,6 +33,9 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 	if err := s.setSurfaces(in); err != nil {
 		return err
 	}
+	if err := s.setPortals(st, in); err != nil {
+		return err
+	}
 	*out = solver.Stats{MinSelfGap: math.Inf(1), MinObsGap: math.Inf(1)}
 	s.iters = 0
 	t0 := time.Now()
@@ -170,9 +173,9 @@ func (s *Solver) substeps(st *rope.State, in *solver.Input, n int, out *solver.S
 				g.tip = g.prev.Lerp(g.target, frac)
 				// A spring stretched beyond the cap even after the node moves on at its
 				// velocity pulls the cap from the start (a tool running away from a knot
-				// pulled tight; the tip's lag alone would also cap a tool leading a free
-				// thread at speed, and a 50 N pull on a thread of micrograms moves it so far in
-				// the free step that the step takes hundreds of substeps).
+				// pulled tight); the substep then caps or uncaps it. (Capped from the tip's
+				// lag alone, a tool leading a free thread at speed pulled 50 N on micrograms
+				// of thread, and the step took hundreds of substeps.)
 				ahead := st.Pos[g.node].Add(s.v[g.node].Scale(h))
 				g.capped = g.tip.Sub(ahead).Norm()*g.spring > s.P.MaxGraspForce
 			}
@@ -189,6 +192,8 @@ func (s *Solver) substeps(st *rope.State, in *solver.Input, n int, out *solver.S
 // solved again.
 func (s *Solver) substep(st *rope.State, in *solver.Input, h float64, adapt bool, out *solver.Stats) error {
 	copy(s.x0, st.Pos)
+	var step []float64
+redoLoop:
 	for redo := 0; ; redo++ {
 		if err := s.assemble(st, in, h); err != nil {
 			return err
@@ -198,7 +203,7 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h float64, adapt bool
 		}
 		copy(s.dxf, s.rhs)
 		s.chf.Solve(s.dxf)
-		s.balance()
+		s.balance(in)
 		move, node := s.maxMove(s.dxf)
 		if !(move < math.Inf(1)) {
 			return fmt.Errorf("implicit: the free step of node %d is not finite", node)
@@ -219,6 +224,12 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h float64, adapt bool
 			}
 			s.nsContact += time.Since(tc).Nanoseconds()
 			if move, _ := s.maxMove(s.dx); adapt && move > s.P.MoveFraction*s.reach {
+				// A tool is what moves the thread too far when its capped pull carries the
+				// node past its tip (a tool that starts or stops on a light thread): uncap
+				// it before asking for more substeps.
+				if redo < 4 && s.retool() {
+					continue redoLoop
+				}
 				// The step scales with h where it is the velocity's and with h² where it is a
 				// force's: the square root of the ratio never overshoots; Step asks again.
 				n := math.Round(in.Dt / h)
@@ -234,7 +245,7 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h float64, adapt bool
 					}
 				}
 				n := math.Round(in.Dt / h)
-				if need := math.Ceil(d / s.pushCap()); need > n {
+				if need := math.Max(math.Ceil(d/s.pushCap()), s.portalNeed(n)); need > n {
 					return needSubsteps{int(math.Min(MaxSubstepsCap+1, need))}
 				}
 			}
@@ -260,7 +271,7 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h float64, adapt bool
 		// d/h² as well, a slab crushed under a thread pulled over its edge was shoved back into
 		// the thread harder each step, the substeps rising until the step failed (0.3 N: after
 		// 32 steps; split, after 98).
-		step := s.dx
+		step = s.dx
 		s.split, s.splitV = false, false
 		for c := range s.rows {
 			r := &s.rows[c]
@@ -320,6 +331,11 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h float64, adapt bool
 	if len(in.Surfaces) > 0 {
 		s.surfaceForces(h / in.Dt)
 	}
+	if len(in.Portals) > 0 {
+		s.portalForces(in, step, h/in.Dt)
+		s.unpark = s.unpark[:0]
+		s.transportPortals(st, in, h, h/in.Dt)
+	}
 	s.limitStrain(st)
 	for k, str := range st.Strands {
 		lo, hi := str.First, str.First+str.Nodes
@@ -331,21 +347,59 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h float64, adapt bool
 			s.v[i] = s.v[i].Sub(vec.V3{X: s.dxn[3*i] - s.dx[3*i], Y: s.dxn[3*i+1] - s.dx[3*i+1], Z: s.dxn[3*i+2] - s.dx[3*i+2]}.Scale(1 / h))
 		}
 	}
+	if len(in.Portals) > 0 {
+		// Inside a portal a node is carried along the path, not moving with the thread; one
+		// that left this substep moves as its outside neighbour.
+		for _, g := range s.marked {
+			if n := st.SegNode[g]; s.nodeIn[n] >= 0 {
+				s.v[n] = vec.V3{}
+			}
+		}
+		for j := 0; j < len(s.unpark); j += 2 {
+			s.v[s.unpark[j]] = s.v[s.unpark[j+1]]
+		}
+	}
 	s.tensions(st)
 	s.h = h
 	return nil
+}
+
+// retool uncaps every capped position tool whose pull carries its node past its tip in the
+// step s.dx (a tool that starts or stops on a light thread), and reports whether there was
+// one.
+func (s *Solver) retool() bool {
+	changed := false
+	for i := range s.grasps {
+		g := &s.grasps[i]
+		if g.force || !g.capped {
+			continue
+		}
+		n := int(g.node)
+		p := s.x0[n].Add(vec.V3{X: s.dx[3*n], Y: s.dx[3*n+1], Z: s.dx[3*n+2]})
+		if g.tip.Sub(p).Dot(g.tip.Sub(s.x0[n])) <= 0 {
+			g.capped, changed = false, true
+		}
+	}
+	return changed
 }
 
 // balance removes the linear solve's rounding from the free step's momentum: the stiffness
 // H moves no centre of mass (its block columns sum to zero), so Σ c_i·Δx_i must equal Σ rhs_i
 // exactly (c_i the diagonal the scheme added); the difference, a rounding of the order of
 // ε·|H|·|Δx| that a stiff stretch makes large, is spread as a uniform translation.
-func (s *Solver) balance() {
+func (s *Solver) balance(in *solver.Input) {
 	var r, c [3]float64
 	for i := range s.dxf {
 		d := i % 3
 		r[d] += s.rhs[i] - s.diag[i]*s.dxf[i]
 		c[d] += s.diag[i]
+	}
+	if len(in.Portals) > 0 {
+		// The portals hold the rope to the surfaces: their stiffness moves its centre of mass.
+		p := s.balancePortals(in, s.dxf)
+		for d := range 3 {
+			r[d] -= p[d]
+		}
 	}
 	for d := range 3 {
 		if c[d] > 0 {
@@ -370,6 +424,9 @@ func (s *Solver) limitStrain(st *rope.State) {
 			for j := 0; j < str.Links(); j++ {
 				a := str.First + j
 				l := s.rest[str.FirstSeg+j]
+				if s.segIn[str.FirstSeg+j] >= 0 {
+					continue // a portal's (its length is the portal's, λ)
+				}
 				d := st.Pos[a+1].Sub(st.Pos[a])
 				n := d.Norm()
 				e := n/l - 1
@@ -418,15 +475,32 @@ func (s *Solver) maxMove(dx []float64) (float64, int) {
 
 // assemble builds A = D/h-terms + H and the right-hand side at st.Pos (doc.go).
 func (s *Solver) assemble(st *rope.State, in *solver.Input, h float64) error {
+	if len(in.Portals) > 0 {
+		// A transport may have widened a portal (portalWidth).
+		if err := s.portalWidth(in, len(st.Pos)); err != nil {
+			return err
+		}
+	}
 	s.K.Zero()
 	clear(s.f)
 	for k, str := range st.Strands {
 		lo, hi := str.First, str.First+str.Nodes
 		x := st.Pos[lo:hi]
 		l := s.rest[str.FirstSeg : str.FirstSeg+str.Links()]
-		addStretch(x, l, s.sd[k].EA, s.f[lo:hi], s.K, lo)
-		addBend(x, l, s.sd[k].EI, s.f[lo:hi], s.K, lo)
+		// The links inside a portal are the portal's (portal.go): the strand's stretch and
+		// bending act on the pieces between its portals.
+		a := lo
+		for _, i := range s.ptOrd {
+			if p := in.Portals[i]; s.pt[i].str == k {
+				s.addPiece(st, k, a, p.A)
+				a = p.B
+			}
+		}
+		s.addPiece(st, k, a, hi-1)
 		s.addTwist(k, x, l, lo, hi)
+	}
+	if len(in.Portals) > 0 {
+		s.assemblePortals(st, in)
 	}
 	over := s.P.Scheme == Overdamped
 	for i := range st.Pos {
@@ -438,7 +512,10 @@ func (s *Solver) assemble(st *rope.State, in *solver.Input, h float64) error {
 			c = s.m[i] * (1 + s.damp[i]*h) / (h * h)
 			r = r.Add(s.v[i].Scale(s.m[i] / h))
 		}
-		if gi := s.gOf[i]; gi >= 0 {
+		if s.nodeIn[i] >= 0 {
+			// Inside a portal: not simulated (placed on the path after the substep).
+			r = vec.V3{}
+		} else if gi := s.gOf[i]; gi >= 0 {
 			g := &s.grasps[gi]
 			switch {
 			case g.force:
@@ -467,6 +544,18 @@ func (s *Solver) assemble(st *rope.State, in *solver.Input, h float64) error {
 	return nil
 }
 
+// addPiece adds the stretch and bending of strand k's nodes a…b (global indices) to s.f and s.K.
+func (s *Solver) addPiece(st *rope.State, k, a, b int) {
+	if b <= a {
+		return
+	}
+	str := st.Strands[k]
+	g := str.FirstSeg - str.First
+	l := s.rest[a+g : b+g]
+	addStretch(st.Pos[a:b+1], l, s.sd[k].EA, s.f[a:b+1], s.K, a)
+	addBend(st.Pos[a:b+1], l, s.sd[k].EI, s.f[a:b+1], s.K, a)
+}
+
 // addTwist adds strand k's quasi-static twist forces (seed 003 §4.1.3: computed from the
 // centre line as if twist were a degree of freedom, then left out of the implicit solve) to
 // s.f, explicitly. Their Jacobian, −τ·∇²Ψ + (GJ/L̄)·∇Ψ∇Ψᵀ, is indefinite (the buckling into
@@ -492,6 +581,10 @@ func (s *Solver) tensions(st *rope.State) {
 		for j := 0; j < str.Links(); j++ {
 			g := str.FirstSeg + j
 			a := str.First + j
+			if p := s.segIn[g]; p >= 0 {
+				s.ten[g] = s.pt[p].T
+				continue
+			}
 			s.ten[g] = s.sd[k].EA * (st.Pos[a+1].Sub(st.Pos[a]).Norm()/s.rest[g] - 1)
 		}
 	}

@@ -1,0 +1,417 @@
+package implicit
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/knotsim/knotsim/band"
+	"github.com/knotsim/knotsim/rope"
+	"github.com/knotsim/knotsim/solver"
+	"github.com/knotsim/knotsim/vec"
+)
+
+// portal is the solver's view of one Input.Portals entry (solver.Portal) in a substep: the
+// piercings and exit directions at the substep's start, the rest length through it, and its
+// forces on nodes A and B with their Hessian blocks (implicit in the step, as the links are).
+type portal struct {
+	str            int     // strand
+	s, e           vec.V3  // m: the piercing points In and Out
+	ts, te         vec.V3  // the thread's exit directions at s and at e (unit)
+	R              float64 // m: rest length of the links A…B
+	T              float64 // N: the portal's tension EA·(λ/R − 1) (its stretch capped, assemblePortals)
+	miss           float64 // m: λ − R at the substep's start
+	fa, fb         vec.V3  // N: its forces on A and B (axial and lateral)
+	kaa, kab, kbb  m3      // N/m: the Hessian's blocks (A, A), (A, B) and (B, B)
+	first, last    int     // the strand's first and last nodes
+	lowest, utmost int     // the range A and B may move in (the neighbouring portals)
+}
+
+// Portal tolerances.
+const (
+	baryTol = 1e-6 // |Σ Bary − 1| and −min Bary allowed of a Pierce
+)
+
+// setPortals checks the step's portals, orders them along the rope and marks their nodes and
+// segments. Solver.Step calls it once a step; after a transport (transportPortals) markPortals
+// marks them again.
+func (s *Solver) setPortals(st *rope.State, in *solver.Input) error {
+	s.pt = s.pt[:0]
+	s.ptOrd = s.ptOrd[:0]
+	for i := range in.Portals {
+		p := &in.Portals[i]
+		if p.Surface < 0 || p.Surface >= len(in.Surfaces) {
+			return fmt.Errorf("implicit: portal %d: surface %d; the step has %d", i, p.Surface, len(in.Surfaces))
+		}
+		sf := &in.Surfaces[p.Surface]
+		for side, q := range [2]solver.Pierce{p.In, p.Out} {
+			name := [2]string{"In", "Out"}[side]
+			if q.Tri < 0 || int(q.Tri) >= len(sf.Tris) {
+				return fmt.Errorf("implicit: portal %d: %s triangle %d; surface %d has %d", i, name, q.Tri, p.Surface, len(sf.Tris))
+			}
+			sum := q.Bary[0] + q.Bary[1] + q.Bary[2]
+			if !(math.Abs(sum-1) <= baryTol) || !(min(q.Bary[0], q.Bary[1], q.Bary[2]) >= -baryTol) {
+				return fmt.Errorf("implicit: portal %d: %s barycentrics %v must be ≥ 0 and sum to 1", i, name, q.Bary)
+			}
+		}
+		if p.A < 0 || p.B >= len(st.Pos) || p.A >= p.B {
+			return fmt.Errorf("implicit: portal %d: nodes %d…%d: want 0 ≤ A < B < %d", i, p.A, p.B, len(st.Pos))
+		}
+		if p.B-p.A > solver.MaxPortalSpan {
+			return fmt.Errorf("implicit: portal %d: %d nodes inside the wall, more than %d (solver.MaxPortalSpan − 1): use longer links", i, p.B-p.A-1, solver.MaxPortalSpan-1)
+		}
+		k := strandOf(st, p.A)
+		if strandOf(st, p.B) != k {
+			return fmt.Errorf("implicit: portal %d: nodes %d and %d are on different strands", i, p.A, p.B)
+		}
+		str := st.Strands[k]
+		s.pt = append(s.pt, portal{str: k, first: str.First, last: str.First + str.Nodes - 1})
+		s.ptOrd = append(s.ptOrd, int32(i))
+	}
+	if len(s.pt) == 0 {
+		return nil
+	}
+	slices.SortFunc(s.ptOrd, func(a, b int32) int { return in.Portals[a].A - in.Portals[b].A })
+	for j, i := range s.ptOrd {
+		pt := &s.pt[i]
+		pt.lowest, pt.utmost = pt.first, pt.last
+		if j > 0 {
+			if q := in.Portals[s.ptOrd[j-1]]; s.pt[s.ptOrd[j-1]].str == pt.str {
+				if q.B > in.Portals[i].A {
+					return fmt.Errorf("implicit: portals %d and %d overlap (nodes %d…%d and %d…%d)", s.ptOrd[j-1], i, q.A, q.B, in.Portals[i].A, in.Portals[i].B)
+				}
+				pt.lowest = q.B
+			}
+		}
+		if j+1 < len(s.ptOrd) && s.pt[s.ptOrd[j+1]].str == pt.str {
+			pt.utmost = in.Portals[s.ptOrd[j+1]].A
+		}
+	}
+	s.markPortals(st, in)
+	return nil
+}
+
+// markPortals marks the segments (s.segIn) and nodes (s.nodeIn) inside each portal and sets
+// its rest length.
+func (s *Solver) markPortals(st *rope.State, in *solver.Input) {
+	for _, g := range s.marked {
+		s.segIn[g] = -1
+		s.nodeIn[st.SegNode[g]] = -1
+	}
+	s.marked = s.marked[:0]
+	for i := range in.Portals {
+		p := &in.Portals[i]
+		str := st.Strands[s.pt[i].str]
+		R := 0.0
+		for a := p.A; a < p.B; a++ {
+			g := str.FirstSeg + a - str.First
+			s.segIn[g] = int32(i)
+			s.marked = append(s.marked, int32(g))
+			if a > p.A {
+				s.nodeIn[a] = int32(i)
+			}
+			R += s.rest[g]
+		}
+		s.pt[i].R = R
+	}
+}
+
+// strandOf returns the strand of node i.
+func strandOf(st *rope.State, i int) int {
+	for k, str := range st.Strands {
+		if i < str.First+str.Nodes {
+			return k
+		}
+	}
+	return len(st.Strands) - 1
+}
+
+// portalPoint is the point of a pierce on its surface at the step's positions, m.
+func portalPoint(sf *solver.Surface, q solver.Pierce) vec.V3 {
+	t := sf.Tris[q.Tri]
+	return sf.Pos[t[0]].Scale(q.Bary[0]).Add(sf.Pos[t[1]].Scale(q.Bary[1])).Add(sf.Pos[t[2]].Scale(q.Bary[2]))
+}
+
+// exitDir is the direction in which the thread leaves the piercing point q at m: towards the
+// first of the nodes from, from+step, from+2·step (within first…last) at least a twentieth of
+// a link from it, else the triangle's outward normal. (Seed 003 p. ≈60 takes the node two
+// links out, steadier than the nearest as the mesh moves; but where the thread turns right
+// after the wall that direction runs along the turn, and the lateral spring dragged the node
+// at the wall by a fraction of a millimetre in one step. The lateral spring's stiffness is
+// capped by the tissue's instead: lateral.)
+func exitDir(sf *solver.Surface, q solver.Pierce, m vec.V3, pos []vec.V3, from, step, first, last int, link float64) vec.V3 {
+	for i, k := from, 0; k < 3 && i >= first && i <= last; i, k = i+step, k+1 {
+		if d := pos[i].Sub(m); d.Norm() >= 0.05*link {
+			return d.Unit()
+		}
+	}
+	t := sf.Tris[q.Tri]
+	return sf.Pos[t[1]].Sub(sf.Pos[t[0]]).Cross(sf.Pos[t[2]].Sub(sf.Pos[t[0]])).Unit()
+}
+
+// assemblePortals computes each portal's geometry, forces and Hessian at st.Pos, adds the
+// forces to s.f and the Hessian to s.K (its half-bandwidth already covering every span).
+func (s *Solver) assemblePortals(st *rope.State, in *solver.Input) {
+	pos := st.Pos
+	for i := range in.Portals {
+		p := &in.Portals[i]
+		pt := &s.pt[i]
+		sf := &in.Surfaces[p.Surface]
+		EA := s.sd[pt.str].EA
+		pt.s, pt.e = portalPoint(sf, p.In), portalPoint(sf, p.Out)
+		link := s.sd[pt.str].link
+		pt.ts = exitDir(sf, p.In, pt.s, pos, p.A, -1, pt.first, pt.last, link)
+		pt.te = exitDir(sf, p.Out, pt.e, pos, p.B, 1, pt.first, pt.last, link)
+		lam := pos[p.A].Sub(pt.s).Dot(pt.ts) + pt.e.Sub(pt.s).Norm() + pos[p.B].Sub(pt.e).Dot(pt.te)
+		k := EA / pt.R
+		// The tissue moved since the last step: the thread follows by at most pushCap a
+		// substep (as a surface's overlap is pushed out), the substeps taking it all
+		// (portalNeed); a stiff portal otherwise moved it that whole way in one substep.
+		pt.miss = lam - pt.R
+		pt.T = k * clampAbs(pt.miss, s.pushCap())
+		// Lateral springs E^L (brief §3): the portal's axial stiffness, but no stiffer than
+		// the tissue at the piercing (it gives more than that anyway; stiffer, the thread
+		// turned the tissue's micrometre jitter into forces of millinewtons).
+		la, lb := proj(pt.ts, lateral(sf, p.In, k)), proj(pt.te, lateral(sf, p.Out, k))
+		pt.fa = pt.ts.Scale(-pt.T).Sub(la.vec(clampLen(pos[p.A].Sub(pt.s), s.pushCap())))
+		pt.fb = pt.te.Scale(-pt.T).Sub(lb.vec(clampLen(pos[p.B].Sub(pt.e), s.pushCap())))
+		pt.kaa = outer(pt.ts, pt.ts).scale(k).add(la)
+		pt.kbb = outer(pt.te, pt.te).scale(k).add(lb)
+		pt.kab = outer(pt.ts, pt.te).scale(k)
+		s.f[p.A] = s.f[p.A].Add(pt.fa)
+		s.f[p.B] = s.f[p.B].Add(pt.fb)
+		s.K.AddBlock(p.A, p.A, pt.kaa[:])
+		s.K.AddBlock(p.B, p.B, pt.kbb[:])
+		s.K.AddBlock(p.A, p.B, pt.kab[:])
+	}
+}
+
+// lateral is the stiffness of a portal's lateral spring at q: k, or the surface's stiffness
+// there over the step (1/compliance, weighted as a contact's) when that is lower, N/m.
+func lateral(sf *solver.Surface, q solver.Pierce, k float64) float64 {
+	if sf.Compliance == nil {
+		return k
+	}
+	var c float64
+	for e, v := range sf.Tris[q.Tri] {
+		c += q.Bary[e] * q.Bary[e] * sf.Compliance[v]
+	}
+	if c*k > 1 {
+		return 1 / c
+	}
+	return k
+}
+
+// portalWidth makes s.K wide enough for every portal's span (it only grows: a span that
+// flickers between two values as the thread slides would otherwise reallocate every step).
+func (s *Solver) portalWidth(in *solver.Input, n int) error {
+	need := 2
+	for _, p := range in.Portals {
+		need = max(need, p.B-p.A)
+	}
+	if _, _, kb := s.K.Dims(); kb >= need {
+		return nil
+	}
+	K, err := band.New(n, 3, need)
+	if err != nil {
+		return fmt.Errorf("implicit: %w", err)
+	}
+	s.K = K
+	return nil
+}
+
+// balancePortals returns Σ over the portals of the column sums of their Hessian times the
+// step dx: the force on the rope's centre of mass the portals' stiffness takes (balance).
+func (s *Solver) balancePortals(in *solver.Input, dx []float64) (r [3]float64) {
+	for i := range in.Portals {
+		p, pt := &in.Portals[i], &s.pt[i]
+		da := vec.V3{X: dx[3*p.A], Y: dx[3*p.A+1], Z: dx[3*p.A+2]}
+		db := vec.V3{X: dx[3*p.B], Y: dx[3*p.B+1], Z: dx[3*p.B+2]}
+		v := pt.kaa.add(pt.kab.transpose()).vec(da).Add(pt.kab.add(pt.kbb).vec(db))
+		r[0] += v.X
+		r[1] += v.Y
+		r[2] += v.Z
+	}
+	return r
+}
+
+// transportPortals moves the thread through the portals after a substep (seed 003 Fig. 3.21,
+// brief §7.3): node A crossing the plane through s is parked (A moves back), a parked node
+// leaves at e once the thread outside is longer than its link (placed on e's line at the
+// excess), and the same the other way; then places the parked nodes along the path from s to
+// e. A node that cannot be parked (a strand's end, a held node, the neighbouring portal's) is
+// held on the plane instead, as by a knot: the surface then takes the force that holds it
+// there over the substep h, m·d/h², times frac (the substep's share of the step). It returns
+// whether any A or B moved.
+func (s *Solver) transportPortals(st *rope.State, in *solver.Input, h, frac float64) bool {
+	pos := st.Pos
+	moved := false
+	for i := range in.Portals {
+		p, pt := &in.Portals[i], &s.pt[i]
+		str := st.Strands[pt.str]
+		rest := func(a int) float64 { return s.rest[str.FirstSeg+a-str.First] }
+		for range solver.MaxPortalSpan {
+			da := pos[p.A].Sub(pt.s).Dot(pt.ts)
+			db := pos[p.B].Sub(pt.e).Dot(pt.te)
+			switch {
+			case da < 0 && p.B-p.A < solver.MaxPortalSpan && s.canPark(p.A, pt):
+				p.A--
+			case db < 0 && p.B-p.A < solver.MaxPortalSpan && s.canPark(p.B, pt):
+				p.B++
+			case p.B-p.A >= 2 && db > rest(p.B-1):
+				c := p.B - 1
+				pos[c] = pt.e.Add(pt.te.Scale(db - rest(c)))
+				s.v[c] = s.v[p.B]
+				s.unpark = append(s.unpark, int32(c), int32(p.B))
+				p.B = c
+			case p.B-p.A >= 2 && da > rest(p.A):
+				c := p.A + 1
+				pos[c] = pt.s.Add(pt.ts.Scale(da - rest(p.A)))
+				s.unpark = append(s.unpark, int32(c), int32(p.A))
+				p.A = c
+			default:
+				if da < 0 {
+					pos[p.A] = pos[p.A].Sub(pt.ts.Scale(da))
+					s.addReaction(in, p.Surface, p.In, pt.ts.Scale(da*s.m[p.A]/(h*h)*frac))
+				}
+				if db < 0 {
+					pos[p.B] = pos[p.B].Sub(pt.te.Scale(db))
+					s.addReaction(in, p.Surface, p.Out, pt.te.Scale(db*s.m[p.B]/(h*h)*frac))
+				}
+				goto placed
+			}
+			moved = true
+		}
+	placed:
+		for c := p.A + 1; c < p.B; c++ {
+			pos[c] = pt.s.Lerp(pt.e, float64(c-p.A)/float64(p.B-p.A))
+		}
+	}
+	if moved {
+		s.markPortals(st, in)
+	}
+	return moved
+}
+
+// canPark reports whether node i may go inside portal pt: not a strand's end, not held by a
+// tool, not the neighbouring portal's node.
+func (s *Solver) canPark(i int, pt *portal) bool {
+	return i > pt.lowest && i < pt.utmost && s.gOf[i] < 0
+}
+
+// portalForces adds the reactions of the portals' forces in the substep that took the step dx
+// (3 per node), times frac, to the surfaces' nodes (s.sforce): the opposite of the force on A
+// at s on In's triangle and of that on B at e on Out's, by their barycentric weights. The
+// force on the rope is the implicit step's, F(x) − K·Δx, so the two sum to zero exactly.
+func (s *Solver) portalForces(in *solver.Input, dx []float64, frac float64) {
+	for i := range in.Portals {
+		p, pt := &in.Portals[i], &s.pt[i]
+		da := vec.V3{X: dx[3*p.A], Y: dx[3*p.A+1], Z: dx[3*p.A+2]}
+		db := vec.V3{X: dx[3*p.B], Y: dx[3*p.B+1], Z: dx[3*p.B+2]}
+		fa := pt.fa.Sub(pt.kaa.vec(da)).Sub(pt.kab.vec(db))
+		fb := pt.fb.Sub(pt.kab.transpose().vec(da)).Sub(pt.kbb.vec(db))
+		s.addReaction(in, p.Surface, p.In, fa.Scale(-frac))
+		s.addReaction(in, p.Surface, p.Out, fb.Scale(-frac))
+	}
+}
+
+// addReaction adds the force g, N, at the pierce q to surface k's nodes by its barycentric
+// weights.
+func (s *Solver) addReaction(in *solver.Input, k int, q solver.Pierce, g vec.V3) {
+	f := s.sforce[k]
+	for c, v := range in.Surfaces[k].Tris[q.Tri] {
+		f[v] = f[v].Add(g.Scale(q.Bary[c]))
+	}
+}
+
+// dropInside removes from the substep's self and obstacle contacts the segments inside a
+// portal (inside the wall: the portal is their only physics).
+func (s *Solver) dropInside() {
+	n := 0
+	for _, c := range s.self {
+		if s.segIn[c.A] < 0 && s.segIn[c.B] < 0 {
+			s.self[n] = c
+			n++
+		}
+	}
+	s.self = s.self[:n]
+	n = 0
+	for _, c := range s.obs {
+		if s.segIn[c.A] < 0 {
+			s.obs[n] = c
+			n++
+		}
+	}
+	s.obs = s.obs[:n]
+}
+
+// atHole reports whether segment g leads into a portal through surface k (it ends at the
+// portal's A or starts at its B): its contact with that surface is the piercing itself.
+func (s *Solver) atHole(st *rope.State, in *solver.Input, g int32, k int) bool {
+	same := func(h int32) bool { return h >= 0 && int(h) < len(s.segIn) && st.SegStrand[h] == st.SegStrand[g] }
+	if h := g + 1; same(h) && s.segIn[h] >= 0 && in.Portals[s.segIn[h]].Surface == k {
+		return true
+	}
+	if h := g - 1; same(h) && s.segIn[h] >= 0 && in.Portals[s.segIn[h]].Surface == k {
+		return true
+	}
+	return false
+}
+
+// portalRows adds a contact row for each portal node that cannot go inside (canPark) and is
+// within reach of its piercing's plane: a strand's end, a held node or a neighbouring
+// portal's, stopped at the stitch as a knot is. Its normal is the exit direction (t_s, t_e),
+// its gap the node's distance to the plane, without friction; the reaction goes to the
+// piercing's triangle like a surface contact's. The rows are then sorted by key.
+func (s *Solver) portalRows(st *rope.State, in *solver.Input) {
+	n := len(s.rows)
+	for i := range in.Portals {
+		p, pt := &in.Portals[i], &s.pt[i]
+		sf := &in.Surfaces[p.Surface]
+		str := st.Strands[pt.str]
+		for side := range 2 {
+			node, q, at, dir, seg := p.A, p.In, pt.s, pt.ts, str.FirstSeg+p.A-str.First
+			if side == 1 {
+				node, q, at, dir, seg = p.B, p.Out, pt.e, pt.te, str.FirstSeg+p.B-1-str.First
+			}
+			gap := st.Pos[node].Sub(at).Dot(dir)
+			if s.canPark(node, pt) || gap > s.P.Margin*st.SegRadius[seg]+s.allow[node] {
+				continue
+			}
+			tn := sf.Tris[q.Tri]
+			var tc float64
+			if sf.Compliance != nil {
+				for e, v := range tn {
+					tc += q.Bary[e] * q.Bary[e] * sf.Compliance[v]
+				}
+				tc *= s.hfrac
+			}
+			s.rows = append(s.rows, crow{key: 1<<63 | uint64(seg)<<32 | 1<<30 | uint64(2*i+side), node: [4]int32{int32(node)}, wt: [4]float64{1}, nn: 1,
+				fr: frame(dir), gap: gap, at: st.Pos[node], surf: int32(p.Surface) + 1, tn: tn, tw: q.Bary, kin: 1, tc: tc})
+		}
+	}
+	if len(s.rows) > n {
+		slices.SortFunc(s.rows, func(p, q crow) int { return cmp.Compare(p.key, q.key) })
+	}
+}
+
+// clampAbs returns v clamped to [−c, c].
+func clampAbs(v, c float64) float64 { return math.Max(-c, math.Min(c, v)) }
+
+// clampLen returns v shortened to length c if it is longer.
+func clampLen(v vec.V3, c float64) vec.V3 {
+	if n := v.Norm(); n > c {
+		return v.Scale(c / n)
+	}
+	return v
+}
+
+// portalNeed returns the substeps a step of n needs for every portal's stretch to be taken
+// up at pushCap a substep (n when it is enough).
+func (s *Solver) portalNeed(n float64) float64 {
+	for i := range s.pt {
+		n = math.Max(n, math.Ceil(math.Abs(s.pt[i].miss)/s.pushCap()))
+	}
+	return n
+}

@@ -1,0 +1,35 @@
+package solver
+
+// Portal is one passage of a strand through a surface of Input.Surfaces: a suture's stitch
+// (seed 003 §3.5.2, "a suture is made of two piercings", as corrected in docs/tissue-brief.md
+// §3 and §7.3). Going from node A to node B the thread enters the surface at In and leaves it
+// at Out; the nodes between A and B are inside the wall and are not simulated ("parked": a
+// solver places them along the path from In to Out). A and B are joined through the
+// piercings by the thread's own stretch law: the length
+//
+//	λ = (p_A − s)·t_s + |e − s| + (p_B − e)·t_e
+//
+// (s, e the piercing points, moving with the surface; t_s, t_e the directions in which the
+// thread leaves them, from s towards node A−2 and from e towards node B+2) against the rest
+// length of the links from A to B, so the thread inside the wall is counted and the total
+// length is kept as the thread slides. A lateral spring holds node A on the line through s
+// along t_s (and B on e's): seed 003's E^L. The surface feels the opposite of both at the
+// piercings. When node A crosses the plane through s normal to t_s it is parked (A moves
+// back one node) and a parked node leaves at e once the thread outside e is longer than
+// its link; likewise in the other direction (seed 003 Fig. 3.21). A strand's end node is
+// never parked: a thread pulled through to its end is held there, as by a knot.
+type Portal struct {
+	Surface int    // index into Input.Surfaces
+	In, Out Pierce // where the thread enters and leaves the surface, going from A to B
+	A, B    int    // global node indices, one strand, A < B; A+1…B−1 are inside
+}
+
+// Pierce is a point on a surface triangle that moves with it: a piercing of a suture.
+type Pierce struct {
+	Tri  int32      // index into the surface's Tris
+	Bary [3]float64 // barycentric weights on the triangle's nodes (dimensionless, ≥ 0, sum 1)
+}
+
+// MaxPortalSpan bounds B − A of a Portal (the nodes inside a wall plus one): the implicit
+// solver couples A and B in its banded matrix, whose half-bandwidth it sets to the span.
+const MaxPortalSpan = 16
