@@ -77,7 +77,9 @@
 //	             "mesh": {"type": "slab", "size": [0.02, 0.01, 0.004], "cells": [10, 5, 2]},
 //	             "clamp": [{"min": [-1, -1, -1], "max": [1, 1, 0]}]}]
 //
-// A rope that starts inside a tissue's solid is refused, naming the rope, node and tissue.
+// A rope that starts inside a tissue's solid is refused, naming the rope, node and tissue,
+// unless the tissue lists it in "sutures": each passage of that rope through the tissue is
+// then a suture the thread slides through (testdata/pbd/suture_slab.json).
 // testdata/pbd/thread_on_slab.json is a whole example.
 //
 // "meshes" (implicit solver only) are rigid triangle meshes, read from STL or OBJ files or
@@ -557,6 +559,9 @@ func Parse(data []byte) (*Scene, error) {
 	for i := range s.Tissues {
 		if len(s.Tissues[i].Clamp) == 0 {
 			s.Tissues[i].Clamp = nil
+		}
+		if len(s.Tissues[i].Sutures) == 0 {
+			s.Tissues[i].Sutures = nil
 		}
 	}
 	for i := range s.Ropes {

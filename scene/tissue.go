@@ -55,6 +55,11 @@ type Tissue struct {
 	Mesh     TissueMesh        `json:"mesh"`               // required
 	Clamp    []Box             `json:"clamp,omitempty"`    // 0..MaxClamps boxes: the nodes whose rest positions lie in one are held there
 	Friction *MaterialFriction `json:"friction,omitempty"` // rope on this tissue, 0 ≤ kinetic ≤ static ≤ 10; default DefaultTissueFriction
+	// Sutures lists ropes (indices into ropes) laid through this tissue: each passage of such a
+	// rope through it is a suture (world.World.AddSutures; the thread slides through it, the
+	// nodes inside the wall are not simulated). Each must start and end outside the tissue and
+	// keep fewer than solver.MaxPortalSpan nodes inside one passage.
+	Sutures []int `json:"sutures,omitempty"`
 }
 
 // TissueMesh is a generated tetrahedral mesh (tissue.Slab, tissue.Tube), placed at Origin.
@@ -245,6 +250,14 @@ func (c *checker) validateTissues(s *Scene) {
 			}
 		}
 		c.surfaceFriction(p+".friction", t.Friction)
+		for k, r := range t.Sutures {
+			switch {
+			case r < 0 || r >= len(s.Ropes):
+				c.add(fmt.Sprintf("%s.sutures[%d]", p, k), "must be a rope index in 0..%d (got %d)", len(s.Ropes)-1, r)
+			case slices.Contains(t.Sutures[:k], r):
+				c.add(fmt.Sprintf("%s.sutures[%d]", p, k), "rope %d is listed twice", r)
+			}
+		}
 	}
 }
 
@@ -344,6 +357,9 @@ func addTissues(s *Scene, st *rope.State, w *world.World) error {
 		t := &s.Tissues[i]
 		p := fmt.Sprintf("scene: tissues[%d]", i)
 		for k, str := range st.Strands {
+			if slices.Contains(t.Sutures, k) {
+				continue // inside in its passages only (AddSutures checks)
+			}
 			for j := range str.Nodes {
 				if t.Mesh.inside(st.Pos[str.First+j], st.SegRadius[str.FirstSeg]) {
 					return fmt.Errorf("scene: ropes[%d] node %d at %v starts inside tissues[%d] (a %s)", k, j, st.Pos[str.First+j], i, t.Mesh.Type)
@@ -371,8 +387,14 @@ func addTissues(s *Scene, st *rope.State, w *world.World) error {
 				}
 			}
 		}
-		if _, err := w.AddTissue(world.Tissue{Name: orName(t.Name, "tissue", i), Body: body, Friction: surfaceFrictionOf(t.Friction)}); err != nil {
+		ti, err := w.AddTissue(world.Tissue{Name: orName(t.Name, "tissue", i), Body: body, Friction: surfaceFrictionOf(t.Friction)})
+		if err != nil {
 			return fmt.Errorf("%s: %w", p, err)
+		}
+		for k, r := range t.Sutures {
+			if _, err := w.AddSutures(r, w.Tissues[ti].Surf()); err != nil {
+				return fmt.Errorf("%s.sutures[%d]: %w", p, k, err)
+			}
 		}
 	}
 	return nil

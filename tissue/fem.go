@@ -549,6 +549,27 @@ func (b *Body) Energy() (kinetic, elastic float64) {
 	return kinetic, elastic
 }
 
+// Contains reports whether p (m) lies inside a tetrahedron of the body as it is now: its
+// barycentric coordinates in one all above tol (dimensionless; a small positive tol ignores
+// points on the boundary). It tests every tetrahedron: for checks, not for inner loops.
+func (b *Body) Contains(p vec.V3, tol float64) bool {
+	x := b.X
+	for _, t := range b.Mesh.Tets {
+		q0, q1, q2, q3 := x[t[0]], x[t[1]], x[t[2]], x[t[3]]
+		v := q1.Sub(q0).Dot(q2.Sub(q0).Cross(q3.Sub(q0)))
+		if v <= 0 {
+			continue
+		}
+		l1 := p.Sub(q0).Dot(q2.Sub(q0).Cross(q3.Sub(q0))) / v
+		l2 := q1.Sub(q0).Dot(p.Sub(q0).Cross(q3.Sub(q0))) / v
+		l3 := q1.Sub(q0).Dot(q2.Sub(q0).Cross(p.Sub(q0))) / v
+		if l1 > tol && l2 > tol && l3 > tol && 1-l1-l2-l3 > tol {
+			return true
+		}
+	}
+	return false
+}
+
 // Strain appends to dst, per tetrahedron, the magnitude |ε| (Frobenius norm, dimensionless)
 // of its co-rotated linear strain at the current positions and the last substep's rotations:
 // what the viewer colours.

@@ -24,25 +24,6 @@ var nylon = material.Material{Density: 1140, Young: 2e9, Shear: 2e9 / 2.8,
 var limp = material.Material{Density: 1140, Young: 2e9, Shear: 2e9 / 2.8, Bend: 1e7, Twist: 1e7 / 2.8,
 	Friction: material.Friction{Static: 0.3, Kinetic: 0.2}, Damping: 5}
 
-// insideTets reports whether p lies inside a tetrahedron of the deformed mesh (barycentric
-// coordinates all above −tol).
-func insideTets(p vec.V3, m *tissue.Mesh, x []vec.V3, tol float64) bool {
-	for _, t := range m.Tets {
-		a, b, c, d := x[t[0]], x[t[1]], x[t[2]], x[t[3]]
-		v := b.Sub(a).Dot(c.Sub(a).Cross(d.Sub(a)))
-		if v <= 0 {
-			continue
-		}
-		l1 := p.Sub(a).Dot(c.Sub(a).Cross(d.Sub(a))) / v
-		l2 := b.Sub(a).Dot(p.Sub(a).Cross(d.Sub(a))) / v
-		l3 := b.Sub(a).Dot(c.Sub(a).Cross(p.Sub(a))) / v
-		if l1 > tol && l2 > tol && l3 > tol && 1-l1-l2-l3 > tol {
-			return true
-		}
-	}
-	return false
-}
-
 // surfDist is the distance from p to the deformed surface, m.
 func surfDist(p vec.V3, m *tissue.Mesh, x []vec.V3) float64 {
 	d := math.Inf(1)
@@ -180,7 +161,7 @@ func TestThreadPulledIntoSlab(t *testing.T) {
 		}
 		for i, p := range w.State.Pos {
 			for _, q := range []vec.V3{p, p.Add(w.State.Pos[max(i-1, 0)]).Scale(0.5)} {
-				if insideTets(q, body.Mesh, body.X, 1e-9) {
+				if body.Contains(q, 1e-9) {
 					inside++
 					deepest = math.Max(deepest, surfDist(q, body.Mesh, body.X))
 				}

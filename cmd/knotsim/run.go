@@ -79,6 +79,16 @@ type Report struct {
 	Tools            []ToolReport   `json:"tools"`
 	Tissues          []TissueReport `json:"tissues,omitempty"`
 	Meshes           []MeshReport   `json:"meshes,omitempty"`
+	Sutures          []SutureReport `json:"sutures,omitempty"`
+}
+
+// SutureReport is one suture of a Report (a passage of a rope through a tissue or mesh), at
+// the end of the run.
+type SutureReport struct {
+	Through string  `json:"through"`   // the tissue's or mesh's name
+	A       int     `json:"node_a"`    // the last node before the wall (global index)
+	B       int     `json:"node_b"`    // the first node after it
+	Tension float64 `json:"tension_N"` // the thread's tension through the wall (physical solvers)
 }
 
 // MeshReport is one rigid mesh of a Report, at the end of the run.
@@ -236,7 +246,7 @@ func makeReport(sim *scene.Sim, wall float64) Report {
 	for k, s := range st.Strands {
 		links += s.Links()
 		r = math.Min(r, s.Radius)
-		drift = math.Max(drift, math.Abs(st.Length(k)/st.RestLength(k)-1))
+		drift = math.Max(drift, math.Abs(w.ThreadLength(k)/st.RestLength(k)-1))
 	}
 	name := sim.Scene.Name
 	_, physical := w.Solver.(solver.Physical)
@@ -254,7 +264,7 @@ func makeReport(sim *scene.Sim, wall float64) Report {
 		tools[i] = tr
 	}
 	return Report{
-		Solver: w.Solver.Name(), Tools: tools, Tissues: tissueReports(w), Meshes: meshReports(w),
+		Solver: w.Solver.Name(), Tools: tools, Tissues: tissueReports(w), Meshes: meshReports(w), Sutures: sutureReports(w),
 		Scene: name, Broadphase: sim.Scene.Solver.Broadphase, Links: links, Radius: r,
 		Cycles: w.Cycle, SimTime: w.Time, WallTime: wall, CyclesPerSecond: float64(w.Cycle) / wall,
 		Contacts: w.Last.Contacts, ContactsMax: w.Worst.Contacts,
@@ -264,6 +274,34 @@ func makeReport(sim *scene.Sim, wall float64) Report {
 		WorstObsOverlap: w.Worst.ObsOverlap,
 		LengthDriftMax:  w.Worst.LengthDrift, LengthDrift: drift, LagMax: w.Worst.Lag,
 	}
+}
+
+// sutureReports describes each suture of w at the end of the run.
+func sutureReports(w *world.World) []SutureReport {
+	var out []SutureReport
+	ph, _ := w.Solver.(solver.Physical)
+	for _, p := range w.Sutures() {
+		r := SutureReport{A: p.A, B: p.B}
+		for _, t := range w.Tissues {
+			if t.Surf() == p.Surface {
+				r.Through = t.Name
+			}
+		}
+		for k, m := range w.Rigid {
+			if w.RigidSurf(k) == p.Surface {
+				r.Through = m.Name
+			}
+		}
+		if ph != nil {
+			for _, str := range w.State.Strands {
+				if p.A >= str.First && p.A < str.First+str.Nodes-1 {
+					r.Tension = ph.Tension(str.FirstSeg + p.A - str.First)
+				}
+			}
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
 // tissueReports describes each tissue of w at the end of the run.
@@ -353,6 +391,9 @@ func printReport(w io.Writer, r Report) {
 	for _, t := range r.Tissues {
 		fmt.Fprintf(w, "tissue %-10s %d nodes, %d tetrahedra, %d clamped; largest displacement %.3g m; %d rope contacts, rope force (%.3g, %.3g, %.3g) N at the end\n",
 			t.Name, t.Nodes, t.Tets, t.Clamped, t.MaxDisp, t.Contacts, t.RopeForce[0], t.RopeForce[1], t.RopeForce[2])
+	}
+	for i, su := range r.Sutures {
+		fmt.Fprintf(w, "suture %-10d through %s: nodes %d…%d, %d inside the wall; tension %.4g N at the end\n", i, su.Through, su.A, su.B, su.B-su.A-1, su.Tension)
 	}
 	for _, t := range r.Tools {
 		if t.FinalForce == nil {

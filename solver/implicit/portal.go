@@ -20,7 +20,7 @@ type portal struct {
 	s, e           vec.V3  // m: the piercing points In and Out
 	ts, te         vec.V3  // the thread's exit directions at s and at e (unit)
 	R              float64 // m: rest length of the links A…B
-	T              float64 // N: the portal's tension EA·(λ/R − 1) (its stretch capped, assemblePortals)
+	T              float64 // N: the tension through it over the substep: the force on A along −t_s (portalForces)
 	miss           float64 // m: λ − R at the substep's start
 	fa, fb         vec.V3  // N: its forces on A and B (axial and lateral)
 	kaa, kab, kbb  m3      // N/m: the Hessian's blocks (A, A), (A, B) and (B, B)
@@ -169,16 +169,20 @@ func (s *Solver) assemblePortals(st *rope.State, in *solver.Input) {
 		// substep (as a surface's overlap is pushed out), the substeps taking it all
 		// (portalNeed); a stiff portal otherwise moved it that whole way in one substep.
 		pt.miss = lam - pt.R
-		pt.T = k * clampAbs(pt.miss, s.pushCap())
+		// Both ways: the channel through the wall guides the thread as a tube does, so
+		// it carries a push too (unilateral, slack fed into the wall stayed there: a
+		// thread led out at an angle read 5 % short).
+		ka := k
+		T := k * math.Max(-s.pushCap(), math.Min(pt.miss, s.pushCap()))
 		// Lateral springs E^L (brief §3): the portal's axial stiffness, but no stiffer than
 		// the tissue at the piercing (it gives more than that anyway; stiffer, the thread
 		// turned the tissue's micrometre jitter into forces of millinewtons).
 		la, lb := proj(pt.ts, lateral(sf, p.In, k)), proj(pt.te, lateral(sf, p.Out, k))
-		pt.fa = pt.ts.Scale(-pt.T).Sub(la.vec(clampLen(pos[p.A].Sub(pt.s), s.pushCap())))
-		pt.fb = pt.te.Scale(-pt.T).Sub(lb.vec(clampLen(pos[p.B].Sub(pt.e), s.pushCap())))
-		pt.kaa = outer(pt.ts, pt.ts).scale(k).add(la)
-		pt.kbb = outer(pt.te, pt.te).scale(k).add(lb)
-		pt.kab = outer(pt.ts, pt.te).scale(k)
+		pt.fa = pt.ts.Scale(-T).Sub(la.vec(clampLen(pos[p.A].Sub(pt.s), s.pushCap())))
+		pt.fb = pt.te.Scale(-T).Sub(lb.vec(clampLen(pos[p.B].Sub(pt.e), s.pushCap())))
+		pt.kaa = outer(pt.ts, pt.ts).scale(ka).add(la)
+		pt.kbb = outer(pt.te, pt.te).scale(ka).add(lb)
+		pt.kab = outer(pt.ts, pt.te).scale(ka)
 		s.f[p.A] = s.f[p.A].Add(pt.fa)
 		s.f[p.B] = s.f[p.B].Add(pt.fb)
 		s.K.AddBlock(p.A, p.A, pt.kaa[:])
@@ -251,39 +255,36 @@ func (s *Solver) transportPortals(st *rope.State, in *solver.Input, h, frac floa
 		p, pt := &in.Portals[i], &s.pt[i]
 		str := st.Strands[pt.str]
 		rest := func(a int) float64 { return s.rest[str.FirstSeg+a-str.First] }
-		for range solver.MaxPortalSpan {
-			da := pos[p.A].Sub(pt.s).Dot(pt.ts)
-			db := pos[p.B].Sub(pt.e).Dot(pt.te)
-			switch {
-			case da < 0 && p.B-p.A < solver.MaxPortalSpan && s.canPark(p.A, pt):
-				p.A--
-			case db < 0 && p.B-p.A < solver.MaxPortalSpan && s.canPark(p.B, pt):
-				p.B++
-			case p.B-p.A >= 2 && db > rest(p.B-1):
-				c := p.B - 1
-				pos[c] = pt.e.Add(pt.te.Scale(db - rest(c)))
-				s.v[c] = s.v[p.B]
-				s.unpark = append(s.unpark, int32(c), int32(p.B))
-				p.B = c
-			case p.B-p.A >= 2 && da > rest(p.A):
-				c := p.A + 1
-				pos[c] = pt.s.Add(pt.ts.Scale(da - rest(p.A)))
-				s.unpark = append(s.unpark, int32(c), int32(p.A))
-				p.A = c
-			default:
-				if da < 0 {
-					pos[p.A] = pos[p.A].Sub(pt.ts.Scale(da))
-					s.addReaction(in, p.Surface, p.In, pt.ts.Scale(da*s.m[p.A]/(h*h)*frac))
-				}
-				if db < 0 {
-					pos[p.B] = pos[p.B].Sub(pt.te.Scale(db))
-					s.addReaction(in, p.Surface, p.Out, pt.te.Scale(db*s.m[p.B]/(h*h)*frac))
-				}
-				goto placed
-			}
+		da := pos[p.A].Sub(pt.s).Dot(pt.ts)
+		db := pos[p.B].Sub(pt.e).Dot(pt.te)
+		// At most one node in or out at each end a substep: the thread moves less than a
+		// link in one.
+		switch {
+		case da < 0 && p.B-p.A < solver.MaxPortalSpan && s.canPark(p.A, pt):
+			p.A--
 			moved = true
+		case da < 0: // held on the plane
+			pos[p.A] = pos[p.A].Sub(pt.ts.Scale(da))
+			s.addReaction(in, p.Surface, p.In, pt.ts.Scale(da*s.m[p.A]/(h*h)*frac))
+		case p.B-p.A >= 2 && da > rest(p.A):
+			c := p.A + 1
+			pos[c] = pt.s.Add(pt.ts.Scale(da - rest(p.A)))
+			s.unpark = append(s.unpark, int32(c), int32(p.A))
+			p.A, moved = c, true
 		}
-	placed:
+		switch {
+		case db < 0 && p.B-p.A < solver.MaxPortalSpan && s.canPark(p.B, pt):
+			p.B++
+			moved = true
+		case db < 0:
+			pos[p.B] = pos[p.B].Sub(pt.te.Scale(db))
+			s.addReaction(in, p.Surface, p.Out, pt.te.Scale(db*s.m[p.B]/(h*h)*frac))
+		case p.B-p.A >= 2 && db > rest(p.B-1):
+			c := p.B - 1
+			pos[c] = pt.e.Add(pt.te.Scale(db - rest(c)))
+			s.unpark = append(s.unpark, int32(c), int32(p.B))
+			p.B, moved = c, true
+		}
 		for c := p.A + 1; c < p.B; c++ {
 			pos[c] = pt.s.Lerp(pt.e, float64(c-p.A)/float64(p.B-p.A))
 		}
@@ -311,6 +312,7 @@ func (s *Solver) portalForces(in *solver.Input, dx []float64, frac float64) {
 		db := vec.V3{X: dx[3*p.B], Y: dx[3*p.B+1], Z: dx[3*p.B+2]}
 		fa := pt.fa.Sub(pt.kaa.vec(da)).Sub(pt.kab.vec(db))
 		fb := pt.fb.Sub(pt.kab.transpose().vec(da)).Sub(pt.kbb.vec(db))
+		pt.T = -fa.Dot(pt.ts)
 		s.addReaction(in, p.Surface, p.In, fa.Scale(-frac))
 		s.addReaction(in, p.Surface, p.Out, fb.Scale(-frac))
 	}
@@ -347,7 +349,8 @@ func (s *Solver) dropInside() {
 }
 
 // atHole reports whether segment g leads into a portal through surface k (it ends at the
-// portal's A or starts at its B): its contact with that surface is the piercing itself.
+// portal's A or starts at its B) or has a node within two radii of a piercing of surface k:
+// there the thread passes through the surface, and surfaceRows leaves it out.
 func (s *Solver) atHole(st *rope.State, in *solver.Input, g int32, k int) bool {
 	same := func(h int32) bool { return h >= 0 && int(h) < len(s.segIn) && st.SegStrand[h] == st.SegStrand[g] }
 	if h := g + 1; same(h) && s.segIn[h] >= 0 && in.Portals[s.segIn[h]].Surface == k {
@@ -355,6 +358,19 @@ func (s *Solver) atHole(st *rope.State, in *solver.Input, g int32, k int) bool {
 	}
 	if h := g - 1; same(h) && s.segIn[h] >= 0 && in.Portals[s.segIn[h]].Surface == k {
 		return true
+	}
+	a := st.SegNode[g]
+	r2 := 4 * st.SegRadius[g] * st.SegRadius[g]
+	for i := range in.Portals {
+		if in.Portals[i].Surface != k {
+			continue
+		}
+		pt := &s.pt[i]
+		for _, q := range [2]vec.V3{pt.s, pt.e} {
+			if st.Pos[a].Sub(q).Norm2() < r2 || st.Pos[a+1].Sub(q).Norm2() < r2 {
+				return true
+			}
+		}
 	}
 	return false
 }
@@ -395,9 +411,6 @@ func (s *Solver) portalRows(st *rope.State, in *solver.Input) {
 		slices.SortFunc(s.rows, func(p, q crow) int { return cmp.Compare(p.key, q.key) })
 	}
 }
-
-// clampAbs returns v clamped to [−c, c].
-func clampAbs(v, c float64) float64 { return math.Max(-c, math.Min(c, v)) }
 
 // clampLen returns v shortened to length c if it is longer.
 func clampLen(v vec.V3, c float64) vec.V3 {
