@@ -2,6 +2,7 @@ package world_test
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/knotsim/knotsim/material"
@@ -15,7 +16,7 @@ import (
 // stitchWorld is a 55 mm thread (r = 0.1 mm, links of 1 mm) laid straight down through a
 // skin slab 10 × 10 × 2 mm (cells of 2 mm, clamped on its four sides) at x = 5.3, y = 4.6 mm,
 // 38 mm above it and 14.5 mm below, made a suture (two nodes inside the wall); no gravity.
-func stitchWorld(t *testing.T) (*world.World, *tissue.Body) {
+func stitchWorld(t testing.TB) (*world.World, *tissue.Body) {
 	t.Helper()
 	m, err := tissue.Slab(tissue.SlabSpec{Size: vec.V3{X: 0.01, Y: 0.01, Z: 0.002}, Cells: [3]int{5, 5, 1}})
 	if err != nil {
@@ -187,5 +188,95 @@ func TestSutureForcesBalance(t *testing.T) {
 	t.Logf("suture nodes %d…%d, end node at z = %.4f mm; slab's force %v N (tool %v N)", p.A, p.B, 1e3*w.State.Pos[0].Z, sum, pull)
 	if d := sum.Sub(pull).Norm(); d > 1e-3*pull.Norm() {
 		t.Errorf("the slab takes %v N from the thread; want the tool's %v N within 0.1 %%", sum, pull)
+	}
+}
+
+// Bad sutures are refused with an error naming the problem, the world unchanged: a strand
+// that does not pass through, one that ends inside, a surface or strand that does not exist,
+// a passage already sutured; and the solver refuses portals it is handed that are malformed.
+func TestSutureErrors(t *testing.T) {
+	w, _ := stitchWorld(t)
+	k := w.Tissues[0].Surf()
+	for _, c := range []struct {
+		strand, surf int
+		want         string
+	}{
+		{1, k, "strand 1: the world has 1 strands"},
+		{0, 5, "surface 5: the world has 1"},
+		{0, k, "nodes 38…41 are already in a suture"},
+	} {
+		if _, err := w.AddSutures(c.strand, c.surf); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("AddSutures(%d, %d): err = %v, want %q", c.strand, c.surf, err, c.want)
+		}
+	}
+	if n := len(w.Sutures()); n != 1 {
+		t.Errorf("%d sutures after the refusals, want 1", n)
+	}
+	// A thread beside the slab, and one ending inside it.
+	for _, c := range []struct {
+		z0   float64
+		n    int
+		want string
+	}{
+		{0.0405, 10, "does not pass through it"},
+		{0.0045, 3, "ends inside the surface"},
+	} {
+		w2, _ := stitchWorld(t)
+		var pts []vec.V3
+		for j := 0; j <= c.n; j++ {
+			pts = append(pts, vec.V3{X: 0.0053, Y: 0.0046, Z: c.z0 - float64(j)*1e-3})
+		}
+		st := &rope.State{}
+		if _, err := st.Add(rope.Spec{Radius: 0.1e-3, Link: 1e-3, Pos: pts, Material: limp}); err != nil {
+			t.Fatal(err)
+		}
+		w3, _ := implicitWorld(t, st)
+		tk, err := w3.AddTissue(world.Tissue{Name: "slab", Body: w2.Tissues[0].Body})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w3.AddSutures(0, w3.Tissues[tk].Surf()); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("z0 %g: err = %v, want %q", c.z0, err, c.want)
+		}
+	}
+	// Malformed portals handed to the solver directly.
+	for _, c := range []struct {
+		edit func(p *solver.Portal)
+		want string
+	}{
+		{func(p *solver.Portal) { p.Surface = 3 }, "portal 0: surface 3"},
+		{func(p *solver.Portal) { p.In.Tri = -1 }, "In triangle -1"},
+		{func(p *solver.Portal) { p.Out.Bary = [3]float64{0.5, 0.6, 0} }, "Out barycentrics"},
+		{func(p *solver.Portal) { p.B = p.A }, "want 0 ≤ A < B"},
+		{func(p *solver.Portal) { p.A, p.B = 0, solver.MaxPortalSpan+1 }, "more than 15"},
+	} {
+		w4, _ := stitchWorld(t)
+		c.edit(&w4.Sutures()[0])
+		if err := w4.Step(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("err = %v, want %q", err, c.want)
+		}
+	}
+}
+
+// BenchmarkSutureStep: one 1 ms world step of stitchWorld (56 nodes through a 150-tetrahedron
+// skin slab) while a tool leads the thread's lower end up and down by 5 mm at 1 Hz, so the
+// thread slides to and fro through the stitch.
+func BenchmarkSutureStep(b *testing.B) {
+	w, _ := stitchWorld(b)
+	tool := w.AddTool(world.Tool{Name: "lead", Node: 55, Active: true, Target: w.State.Pos[55]})
+	start := w.State.Pos[55]
+	step := func(i int) {
+		w.Tools[tool].Target = start.Add(vec.V3{Z: -0.005 * math.Sin(2*math.Pi*float64(i)*1e-3)})
+		if err := w.Step(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for i := range 200 {
+		step(i)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		step(200 + i)
 	}
 }
