@@ -297,10 +297,11 @@ func TestSutureScene(t *testing.T) {
 
 // Issue 13: a stitch — a silk suture down through a clamped skin slab, along its underside and
 // up again (testdata/pbd/suture_loop.json), both ends pulled up with 0.01 N. The loop pulls
-// tight under the slab and holds: after 3 s each passage carries the pull (0.00997 N measured,
-// within 2 % of the tools'), the slab takes both (0.02 N), the length through the walls is
-// kept (0.005 % at the end; 3.0 % at worst, while the loop snaps tight), and no node outside
-// the sutures and their holes ever lies in the slab.
+// tight under the slab and holds: after 3 s each passage carries the pull (0.009996 N
+// measured, within 2 % of the tools'), the slab takes both (0.02 N), the length through the
+// walls is kept (0.020 % at the end, 0.030 % at worst; 3.0 % at worst while the portals were
+// as stiff as EA/R, not in series with the tissue), and no node outside the sutures and their
+// holes ever lies in the slab.
 func TestSutureLoopScene(t *testing.T) {
 	s := sample(t, "suture_loop.json")
 	sim, err := Build(s, BuildOptions{})
@@ -346,7 +347,7 @@ func TestSutureLoopScene(t *testing.T) {
 	}
 	drift := math.Abs(w.ThreadLength(0)/w.State.RestLength(0) - 1)
 	t.Logf("final drift %.3g %%, worst %.3g %%; slab force %v N", 100*drift, 100*w.Worst.LengthDrift, sum)
-	if drift > 1e-3 || w.Worst.LengthDrift > 0.05 {
-		t.Errorf("length drift %.3g %% at the end, %.3g %% at worst; want ≤ 0.1 %% and ≤ 5 %%", 100*drift, 100*w.Worst.LengthDrift)
+	if drift > 1e-3 || w.Worst.LengthDrift > 2e-3 {
+		t.Errorf("length drift %.3g %% at the end, %.3g %% at worst; want ≤ 0.1 %% and ≤ 0.2 %%", 100*drift, 100*w.Worst.LengthDrift)
 	}
 }

@@ -22,6 +22,10 @@ type Portal struct {
 	Surface int    // index into Input.Surfaces
 	In, Out Pierce // where the thread enters and leaves the surface, going from A to B
 	A, B    int    // global node indices, one strand, A < B; A+1…B−1 are inside
+	// Slack is λ − (the links' rest length from A to B) as the thread was laid, m: the
+	// portal's rest length is the links' plus Slack, so a thread laid through a wall starts
+	// unstretched whatever the wall's thickness (world.AddSutures sets it).
+	Slack float64
 }
 
 // Pierce is a point on a surface triangle that moves with it: a piercing of a suture.

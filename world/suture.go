@@ -40,6 +40,13 @@ func (w *World) AddSutures(k, surf int) (int, error) {
 				if cur.B-cur.A > solver.MaxPortalSpan {
 					return 0, fmt.Errorf("world: suture of strand %d through surface %d: %d nodes inside the wall from node %d; at most %d (longer links)", k, surf, cur.B-cur.A-1, cur.A+1, solver.MaxPortalSpan-1)
 				}
+				// As laid: the links' length from A to B against the route through the
+				// piercings (the solver's rest lengths are the links' as laid).
+				s, e := piercePoint(sf, cur.In), piercePoint(sf, cur.Out)
+				cur.Slack = pos[cur.A].Sub(s).Norm() + e.Sub(s).Norm() + pos[cur.B].Sub(e).Norm()
+				for i := cur.A; i < cur.B; i++ {
+					cur.Slack -= pos[i+1].Sub(pos[i]).Norm()
+				}
 				if n := len(add); n > 0 && add[n-1].B > cur.A {
 					return 0, fmt.Errorf("world: suture of strand %d through surface %d: two passages share the link from node %d (longer links, or passages farther apart)", k, surf, cur.A)
 				}
@@ -72,7 +79,8 @@ func (w *World) Sutures() []solver.Portal { return w.in.Portals }
 
 // ThreadLength returns strand k's length, m: its links' lengths, except that the thread
 // through a suture is measured from node A to the entry point, straight through the wall to
-// the exit point and on to node B (the nodes inside are placed, not simulated).
+// the exit point and on to node B (the nodes inside are placed, not simulated), less the
+// suture's Slack (that route's excess over the links as laid).
 func (w *World) ThreadLength(k int) float64 {
 	st := w.State
 	str := st.Strands[k]
@@ -88,7 +96,7 @@ func (w *World) ThreadLength(k int) float64 {
 		}
 		sf := &w.in.Surfaces[p.Surface]
 		s, e := piercePoint(sf, p.In), piercePoint(sf, p.Out)
-		L += pos[p.A].Sub(s).Norm() + e.Sub(s).Norm() + pos[p.B].Sub(e).Norm()
+		L += pos[p.A].Sub(s).Norm() + e.Sub(s).Norm() + pos[p.B].Sub(e).Norm() - p.Slack
 		i = p.B
 	}
 	for ; i < end; i++ {

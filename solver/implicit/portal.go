@@ -58,6 +58,9 @@ func (s *Solver) setPortals(st *rope.State, in *solver.Input) error {
 		if p.A < 0 || p.B >= len(st.Pos) || p.A >= p.B {
 			return fmt.Errorf("implicit: portal %d: nodes %d…%d: want 0 ≤ A < B < %d", i, p.A, p.B, len(st.Pos))
 		}
+		if !(p.Slack > -0.5*st.Strands[strandOf(st, p.A)].Link) || math.IsInf(p.Slack, 0) {
+			return fmt.Errorf("implicit: portal %d: slack %v m must be finite and above −½ link", i, p.Slack)
+		}
 		if p.B-p.A > solver.MaxPortalSpan {
 			return fmt.Errorf("implicit: portal %d: %d nodes inside the wall, more than %d (solver.MaxPortalSpan − 1): use longer links", i, p.B-p.A-1, solver.MaxPortalSpan-1)
 		}
@@ -103,7 +106,7 @@ func (s *Solver) markPortals(st *rope.State, in *solver.Input) {
 	for i := range in.Portals {
 		p := &in.Portals[i]
 		str := st.Strands[s.pt[i].str]
-		R := 0.0
+		R := p.Slack
 		for a := p.A; a < p.B; a++ {
 			g := str.FirstSeg + a - str.First
 			s.segIn[g] = int32(i)
@@ -164,7 +167,12 @@ func (s *Solver) assemblePortals(st *rope.State, in *solver.Input) {
 		pt.ts = exitDir(sf, p.In, pt.s, pos, p.A, -1, pt.first, pt.last, link)
 		pt.te = exitDir(sf, p.Out, pt.e, pos, p.B, 1, pt.first, pt.last, link)
 		lam := pos[p.A].Sub(pt.s).Dot(pt.ts) + pt.e.Sub(pt.s).Norm() + pos[p.B].Sub(pt.e).Dot(pt.te)
-		k := EA / pt.R
+		// The tissue gives at both piercings: the thread meets the portal and the tissue in
+		// series, 1/k = R/EA + c_s + c_e (the tissue's compliance over the substep, as a
+		// contact row's). The staggered tissue then moves by what the solve expected, and
+		// the next step starts unstretched; with EA/R alone (10⁹ N/m on 0.1 mm vessel
+		// walls) the thread and the wall threw each other apart within a few steps.
+		k := 1 / (pt.R/EA + (compliance(sf, p.In)+compliance(sf, p.Out))*s.hfrac)
 		// The tissue moved since the last step: the thread follows by at most pushCap a
 		// substep (as a surface's overlap is pushed out), the substeps taking it all
 		// (portalNeed); a stiff portal otherwise moved it that whole way in one substep.
@@ -174,10 +182,11 @@ func (s *Solver) assemblePortals(st *rope.State, in *solver.Input) {
 		// thread led out at an angle read 5 % short).
 		ka := k
 		T := k * math.Max(-s.pushCap(), math.Min(pt.miss, s.pushCap()))
-		// Lateral springs E^L (brief §3): the portal's axial stiffness, but no stiffer than
-		// the tissue at the piercing (it gives more than that anyway; stiffer, the thread
-		// turned the tissue's micrometre jitter into forces of millinewtons).
-		la, lb := proj(pt.ts, lateral(sf, p.In, k)), proj(pt.te, lateral(sf, p.Out, k))
+		// Lateral springs E^L (brief §3): the portal's axial stiffness EA/R in series with
+		// the tissue at the piercing (as stiff as EA/R, the thread turned the tissue's
+		// micrometre jitter into forces of millinewtons).
+		la := proj(pt.ts, 1/(pt.R/EA+compliance(sf, p.In)*s.hfrac))
+		lb := proj(pt.te, 1/(pt.R/EA+compliance(sf, p.Out)*s.hfrac))
 		pt.fa = pt.ts.Scale(-T).Sub(la.vec(clampLen(pos[p.A].Sub(pt.s), s.pushCap())))
 		pt.fb = pt.te.Scale(-T).Sub(lb.vec(clampLen(pos[p.B].Sub(pt.e), s.pushCap())))
 		pt.kaa = outer(pt.ts, pt.ts).scale(ka).add(la)
@@ -191,20 +200,17 @@ func (s *Solver) assemblePortals(st *rope.State, in *solver.Input) {
 	}
 }
 
-// lateral is the stiffness of a portal's lateral spring at q: k, or the surface's stiffness
-// there over the step (1/compliance, weighted as a contact's) when that is lower, N/m.
-func lateral(sf *solver.Surface, q solver.Pierce, k float64) float64 {
+// compliance is the surface's compliance at q over the step, m/N (its nodes' weighted as a
+// contact row's), 0 for a rigid surface.
+func compliance(sf *solver.Surface, q solver.Pierce) float64 {
 	if sf.Compliance == nil {
-		return k
+		return 0
 	}
 	var c float64
 	for e, v := range sf.Tris[q.Tri] {
 		c += q.Bary[e] * q.Bary[e] * sf.Compliance[v]
 	}
-	if c*k > 1 {
-		return 1 / c
-	}
-	return k
+	return c
 }
 
 // portalWidth makes s.K wide enough for every portal's span (it only grows: a span that
