@@ -280,3 +280,53 @@ func BenchmarkSutureStep(b *testing.B) {
 		step(200 + i)
 	}
 }
+
+// A thread laid through the wall with a bend inside it (in at an angle, on straight down) is
+// at rest as laid: its route through the piercings is 0.09 mm shorter than its links, and
+// the suture keeps that as its slack (Portal.Slack): the thread moves 1e-7 µm in 0.2 s.
+// Taken as slack to push out, it moved 50 µm.
+func TestSutureAtRestAsLaid(t *testing.T) {
+	w, _ := stitchWorld(t)
+	x, y := 0.0047, 0.0046
+	pts := []vec.V3{}
+	for j := 12; j >= 1; j-- {
+		pts = append(pts, vec.V3{X: x, Y: y, Z: 0.0023 + float64(j)*1e-3})
+	}
+	pts = append(pts, vec.V3{X: x, Y: y, Z: 0.0023}, vec.V3{X: x + 0.6e-3, Y: y, Z: 0.0015})
+	for j := 1; j <= 12; j++ {
+		pts = append(pts, vec.V3{X: x + 0.6e-3, Y: y, Z: 0.0015 - float64(j)*1e-3})
+	}
+	st := &rope.State{}
+	if _, err := st.Add(rope.Spec{Radius: 0.1e-3, Link: 1e-3, Pos: pts, Material: limp}); err != nil {
+		t.Fatal(err)
+	}
+	w2, _ := implicitWorld(t, st)
+	w2.Gravity = vec.V3{}
+	k, err := w2.AddTissue(world.Tissue{Name: "slab", Body: w.Tissues[0].Body})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w2.AddSutures(0, w2.Tissues[k].Surf()); err != nil {
+		t.Fatal(err)
+	}
+	p := w2.Sutures()[0]
+	if math.Abs(p.Slack+0.09e-3) > 0.01e-3 {
+		t.Errorf("slack %.4g mm, want ≈ −0.09 mm (the route 2.91 mm against 3 links)", 1e3*p.Slack)
+	}
+	x0 := append([]vec.V3(nil), w2.State.Pos...)
+	for step := 1; step <= 200; step++ {
+		if err := w2.Step(); err != nil {
+			t.Fatalf("step %d: %v", step, err)
+		}
+	}
+	worst := 0.0
+	for i, q := range w2.State.Pos {
+		if i <= w2.Sutures()[0].A || i >= w2.Sutures()[0].B {
+			worst = math.Max(worst, q.Sub(x0[i]).Norm())
+		}
+	}
+	t.Logf("slack %.4g mm; the thread moved %.3g µm at most in 0.2 s", 1e3*p.Slack, 1e6*worst)
+	if worst > 1e-6 {
+		t.Errorf("the thread laid at rest moved %.3g µm; want under 1 µm", 1e6*worst)
+	}
+}
