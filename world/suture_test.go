@@ -8,15 +8,16 @@ import (
 	"github.com/knotsim/knotsim/material"
 	"github.com/knotsim/knotsim/rope"
 	"github.com/knotsim/knotsim/solver"
+	"github.com/knotsim/knotsim/solver/implicit"
 	"github.com/knotsim/knotsim/tissue"
 	"github.com/knotsim/knotsim/vec"
 	"github.com/knotsim/knotsim/world"
 )
 
-// stitchWorld is a 55 mm thread (r = 0.1 mm, links of 1 mm) laid straight down through a
-// skin slab 10 × 10 × 2 mm (cells of 2 mm, clamped on its four sides) at x = 5.3, y = 4.6 mm,
-// 38 mm above it and 14.5 mm below, made a suture (two nodes inside the wall); no gravity.
-func stitchWorld(t testing.TB) (*world.World, *tissue.Body) {
+// slabThread is a skin slab 10 × 10 × 2 mm (cells of 2 mm, clamped on its four sides) in a
+// world without gravity, and a thread (r = 0.1 mm, links of 1 mm, n links) laid straight down
+// from z0 at x = 5.3, y = 4.6 mm through it; k is the slab's surface.
+func slabThread(t testing.TB, z0 float64, n int) (w *world.World, s *implicit.Solver, body *tissue.Body, k int) {
 	t.Helper()
 	m, err := tissue.Slab(tissue.SlabSpec{Size: vec.V3{X: 0.01, Y: 0.01, Z: 0.002}, Cells: [3]int{5, 5, 1}})
 	if err != nil {
@@ -26,8 +27,7 @@ func stitchWorld(t testing.TB) (*world.World, *tissue.Body) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	body, err := tissue.New(m, skin, tissue.Options{})
-	if err != nil {
+	if body, err = tissue.New(m, skin, tissue.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	for i, p := range m.Nodes {
@@ -38,20 +38,28 @@ func stitchWorld(t testing.TB) (*world.World, *tissue.Body) {
 		}
 	}
 	var pts []vec.V3
-	for j := 0; j <= 55; j++ {
-		pts = append(pts, vec.V3{X: 0.0053, Y: 0.0046, Z: 0.0405 - float64(j)*1e-3})
+	for j := 0; j <= n; j++ {
+		pts = append(pts, vec.V3{X: 0.0053, Y: 0.0046, Z: z0 - float64(j)*1e-3})
 	}
 	st := &rope.State{}
 	if _, err := st.Add(rope.Spec{Radius: 0.1e-3, Link: 1e-3, Pos: pts, Material: limp}); err != nil {
 		t.Fatal(err)
 	}
-	w, _ := implicitWorld(t, st)
+	w, s = implicitWorld(t, st)
 	w.Gravity = vec.V3{}
-	k, err := w.AddTissue(world.Tissue{Name: "slab", Body: body, Friction: material.Friction{Static: 0.2, Kinetic: 0.1}})
+	ti, err := w.AddTissue(world.Tissue{Name: "slab", Body: body, Friction: material.Friction{Static: 0.2, Kinetic: 0.1}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, err := w.AddSutures(0, w.Tissues[k].Surf())
+	return w, s, body, w.Tissues[ti].Surf()
+}
+
+// stitchWorld is slabThread's 55 mm thread, 38 mm above the slab and 14.5 mm below, made a
+// suture (two nodes inside the wall).
+func stitchWorld(t testing.TB) (*world.World, *tissue.Body) {
+	t.Helper()
+	w, _, body, k := slabThread(t, 0.0405, 55)
+	n, err := w.AddSutures(0, k)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,40 +138,8 @@ func TestSutureSlidesThrough(t *testing.T) {
 // within 1.7e-5 of it; 13 % off laterally while the portal's lateral springs were as stiff as
 // its axial one, EA/R, turning the slab's micrometre jitter into forces).
 func TestSutureForcesBalance(t *testing.T) {
-	m, err := tissue.Slab(tissue.SlabSpec{Size: vec.V3{X: 0.01, Y: 0.01, Z: 0.002}, Cells: [3]int{5, 5, 1}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	skin, err := tissue.Preset("skin")
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, err := tissue.New(m, skin, tissue.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, p := range m.Nodes {
-		if p.X == 0 || p.Y == 0 || math.Abs(p.X-0.01) < 1e-12 || math.Abs(p.Y-0.01) < 1e-12 {
-			if err := body.Clamp(i, p); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	var pts []vec.V3
-	for j := 0; j <= 15; j++ {
-		pts = append(pts, vec.V3{X: 0.0053, Y: 0.0046, Z: 0.0025 - float64(j)*1e-3})
-	}
-	st := &rope.State{}
-	if _, err := st.Add(rope.Spec{Radius: 0.1e-3, Link: 1e-3, Pos: pts, Material: limp}); err != nil {
-		t.Fatal(err)
-	}
-	w, s := implicitWorld(t, st)
-	w.Gravity = vec.V3{}
-	k, err := w.AddTissue(world.Tissue{Name: "slab", Body: body})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n, err := w.AddSutures(0, w.Tissues[k].Surf()); err != nil || n != 1 || w.Sutures()[0].A != 0 {
+	w, s, body, k := slabThread(t, 0.0025, 15)
+	if n, err := w.AddSutures(0, k); err != nil || n != 1 || w.Sutures()[0].A != 0 {
 		t.Fatalf("AddSutures: %d, %v, %+v; want one from node 0", n, err, w.Sutures())
 	}
 	pull := vec.V3{Z: -0.02}
@@ -177,7 +153,7 @@ func TestSutureForcesBalance(t *testing.T) {
 		}
 		if step > steps-avg {
 			clear(f)
-			s.AddSurfaceForces(w.Tissues[k].Surf(), f)
+			s.AddSurfaceForces(k, f)
 			for _, v := range f {
 				sum = sum.Add(v)
 			}
@@ -221,21 +197,8 @@ func TestSutureErrors(t *testing.T) {
 		{0.0405, 10, "does not pass through it"},
 		{0.0045, 3, "ends inside the surface"},
 	} {
-		w2, _ := stitchWorld(t)
-		var pts []vec.V3
-		for j := 0; j <= c.n; j++ {
-			pts = append(pts, vec.V3{X: 0.0053, Y: 0.0046, Z: c.z0 - float64(j)*1e-3})
-		}
-		st := &rope.State{}
-		if _, err := st.Add(rope.Spec{Radius: 0.1e-3, Link: 1e-3, Pos: pts, Material: limp}); err != nil {
-			t.Fatal(err)
-		}
-		w3, _ := implicitWorld(t, st)
-		tk, err := w3.AddTissue(world.Tissue{Name: "slab", Body: w2.Tissues[0].Body})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := w3.AddSutures(0, w3.Tissues[tk].Surf()); err == nil || !strings.Contains(err.Error(), c.want) {
+		w3, _, _, tk := slabThread(t, c.z0, c.n)
+		if _, err := w3.AddSutures(0, tk); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("z0 %g: err = %v, want %q", c.z0, err, c.want)
 		}
 	}
