@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/knotsim/knotsim/knot/live"
+	"github.com/knotsim/knotsim/solver/implicit"
 	"github.com/knotsim/knotsim/world"
 )
 
@@ -76,6 +77,11 @@ func builtinScenesUnder(t *testing.T, solverName string) {
 			}
 			t.Logf("worst overlap %.3f R, obstacles %.3f R, length drift ≤ %.2f %%, worst link %.1f %%, peak tool force %.1f N",
 				w.Worst.SelfOverlap/r, w.Worst.ObsOverlap/r, 100*drift, 100*w.Worst.LengthDrift, peak)
+			// implicit caps a position tool's pull (Params.MaxGraspForce, 50 N): exactly, not
+			// by a redo's spring beyond it (50.2 N was seen).
+			if m, ok := w.Solver.(*implicit.Solver); ok && peak > m.P.MaxGraspForce*(1+1e-9) {
+				t.Errorf("a tool pulled %.6g N, beyond the cap %g N", peak, m.P.MaxGraspForce)
+			}
 		})
 	}
 }

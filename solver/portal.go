@@ -1,5 +1,7 @@
 package solver
 
+import "github.com/knotsim/knotsim/vec"
+
 // Portal is one passage of a strand through a surface of Input.Surfaces: a suture's stitch
 // (seed 003 §3.5.2, "a suture is made of two piercings", as corrected in docs/tissue-brief.md
 // §3 and §7.3). Going from node A to node B the thread enters the surface at In and leaves it
@@ -32,6 +34,13 @@ type Portal struct {
 type Pierce struct {
 	Tri  int32      // index into the surface's Tris
 	Bary [3]float64 // barycentric weights on the triangle's nodes (dimensionless, ≥ 0, sum 1)
+}
+
+// At returns the point of pierce q on surface s as it is (its triangle's nodes weighted by
+// q.Bary), m.
+func (s *Surface) At(q Pierce) vec.V3 {
+	t := s.Tris[q.Tri]
+	return s.Pos[t[0]].Scale(q.Bary[0]).Add(s.Pos[t[1]].Scale(q.Bary[1])).Add(s.Pos[t[2]].Scale(q.Bary[2]))
 }
 
 // MaxPortalSpan bounds B − A of a Portal (the nodes inside a wall plus one): the implicit

@@ -5,7 +5,6 @@ import (
 
 	"github.com/knotsim/knotsim/needle"
 	"github.com/knotsim/knotsim/solver"
-	"github.com/knotsim/knotsim/vec"
 )
 
 // AddSutures makes every passage of strand k through surface surf (Tissue.Surf or RigidSurf)
@@ -42,7 +41,7 @@ func (w *World) AddSutures(k, surf int) (int, error) {
 				}
 				// As laid: the links' length from A to B against the route through the
 				// piercings (the solver's rest lengths are the links' as laid).
-				s, e := piercePoint(sf, cur.In), piercePoint(sf, cur.Out)
+				s, e := sf.At(cur.In), sf.At(cur.Out)
 				cur.Slack = pos[cur.A].Sub(s).Norm() + e.Sub(s).Norm() + pos[cur.B].Sub(e).Norm()
 				for i := cur.A; i < cur.B; i++ {
 					cur.Slack -= pos[i+1].Sub(pos[i]).Norm()
@@ -95,7 +94,7 @@ func (w *World) ThreadLength(k int) float64 {
 			L += pos[i+1].Sub(pos[i]).Norm()
 		}
 		sf := &w.in.Surfaces[p.Surface]
-		s, e := piercePoint(sf, p.In), piercePoint(sf, p.Out)
+		s, e := sf.At(p.In), sf.At(p.Out)
 		L += pos[p.A].Sub(s).Norm() + e.Sub(s).Norm() + pos[p.B].Sub(e).Norm() - p.Slack
 		i = p.B
 	}
@@ -103,10 +102,4 @@ func (w *World) ThreadLength(k int) float64 {
 		L += pos[i+1].Sub(pos[i]).Norm()
 	}
 	return L
-}
-
-// piercePoint is q's point on surface sf as it is now, m.
-func piercePoint(sf *solver.Surface, q solver.Pierce) vec.V3 {
-	t := sf.Tris[q.Tri]
-	return sf.Pos[t[0]].Scale(q.Bary[0]).Add(sf.Pos[t[1]].Scale(q.Bary[1])).Add(sf.Pos[t[2]].Scale(q.Bary[2]))
 }

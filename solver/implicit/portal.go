@@ -130,12 +130,6 @@ func strandOf(st *rope.State, i int) int {
 	return len(st.Strands) - 1
 }
 
-// portalPoint is the point of a pierce on its surface at the step's positions, m.
-func portalPoint(sf *solver.Surface, q solver.Pierce) vec.V3 {
-	t := sf.Tris[q.Tri]
-	return sf.Pos[t[0]].Scale(q.Bary[0]).Add(sf.Pos[t[1]].Scale(q.Bary[1])).Add(sf.Pos[t[2]].Scale(q.Bary[2]))
-}
-
 // exitDir is the direction in which the thread leaves the piercing point q at m: towards the
 // first of the nodes from, from+step, from+2·step (within first…last) at least a twentieth of
 // a link from it, else the triangle's outward normal. (Seed 003 p. ≈60 takes the node two
@@ -161,7 +155,7 @@ func (s *Solver) assemblePortals(st *rope.State, in *solver.Input) {
 		pt := &s.pt[i]
 		sf := &in.Surfaces[p.Surface]
 		EA := s.sd[pt.str].EA
-		pt.s, pt.e = portalPoint(sf, p.In), portalPoint(sf, p.Out)
+		pt.s, pt.e = sf.At(p.In), sf.At(p.Out)
 		link := s.sd[pt.str].link
 		pt.ts = exitDir(sf, p.In, pt.s, pos, p.A, -1, pt.first, pt.last, link)
 		pt.te = exitDir(sf, p.Out, pt.e, pos, p.B, 1, pt.first, pt.last, link)
@@ -252,9 +246,8 @@ func (s *Solver) balancePortals(in *solver.Input, dx []float64) (r [3]float64) {
 // excess), and the same the other way; then places the parked nodes along the path from s to
 // e. A node that cannot be parked (a strand's end, a held node, the neighbouring portal's) is
 // held on the plane instead, as by a knot: the surface then takes the force that holds it
-// there over the substep h, m·d/h², times frac (the substep's share of the step). It returns
-// whether any A or B moved.
-func (s *Solver) transportPortals(st *rope.State, in *solver.Input, h, frac float64) bool {
+// there over the substep h, m·d/h², times frac (the substep's share of the step).
+func (s *Solver) transportPortals(st *rope.State, in *solver.Input, h, frac float64) {
 	pos := st.Pos
 	moved := false
 	for i := range in.Portals {
@@ -298,7 +291,6 @@ func (s *Solver) transportPortals(st *rope.State, in *solver.Input, h, frac floa
 	if moved {
 		s.markPortals(st, in)
 	}
-	return moved
 }
 
 // canPark reports whether node i may go inside portal pt: not a strand's end, not held by a
