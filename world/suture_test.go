@@ -135,7 +135,7 @@ func TestSutureSlidesThrough(t *testing.T) {
 // held at the stitch's entry (a strand's end is never pulled inside: it stops there, as a
 // knot would) is pulled with 0.02 N below the slab; once it settles the slab takes the pull:
 // the sum of the forces the thread puts on its nodes equals the tool's force (measured:
-// within 1.7e-5 of it; 13 % off laterally while the portal's lateral springs were as stiff as
+// within 1.4e-5 of it; 13 % off laterally while the portal's lateral springs were as stiff as
 // its axial one, EA/R, turning the slab's micrometre jitter into forces).
 func TestSutureForcesBalance(t *testing.T) {
 	w, s, body, k := slabThread(t, 0.0025, 15)
