@@ -40,8 +40,10 @@ race:
 	$(GO) test -race -short -shuffle=on -timeout 30m ./...
 
 ## benchcheck: every benchmark still compiles and runs once
+# (its output is long: only the lines that are not results are shown, so a failure is read)
 benchcheck:
-	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 20m ./... > /dev/null
+	@out=$$(mktemp); rc=0; $(GO) test -run '^$$' -bench . -benchtime 1x -timeout 20m ./... > $$out 2>&1 || rc=$$?; \
+	grep -Ev '^(Benchmark|goos:|goarch:|pkg:|cpu:|PASS$$)' $$out; rm -f $$out; exit $$rc
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -timeout 60m ./...

@@ -113,6 +113,9 @@ func Build(sc *Scene, o BuildOptions) (*Sim, error) {
 	if err := addMeshes(&s, w); err != nil {
 		return nil, err
 	}
+	if err := addForceps(&s, w); err != nil {
+		return nil, err
+	}
 	sim := &Sim{Scene: s, World: w, Cycles: int(s.Duration/s.Dt + 0.5), until: until, friction: friction}
 	for i, t := range s.Tools {
 		str := st.Strands[t.Rope]
@@ -231,6 +234,9 @@ func (s *Sim) Step() error {
 		if tool.IsForce() {
 			w.Tools[i].Force = tool.ForceAt(t)
 		}
+	}
+	for i := range s.Scene.Forceps {
+		s.Scene.Forceps[i].PoseAt(t, &w.Forceps[i])
 	}
 	// A rope's set_friction ends: its material's friction from this cycle on (the solver reads
 	// friction when it is reset; positions and velocities are kept).

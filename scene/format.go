@@ -198,6 +198,7 @@ type Scene struct {
 	Ropes       []Rope     `json:"ropes"`                 // 1..MaxRopes ropes
 	Obstacles   []Obstacle `json:"obstacles,omitempty"`   // 0..MaxObstacles rigid obstacles
 	Tools       []Tool     `json:"tools,omitempty"`       // 0..MaxTools scripted grasping tools
+	Forceps     []Forceps  `json:"forceps,omitempty"`     // 0..world.MaxForceps scripted forceps (physical solvers only; see Forceps)
 	Tissues     []Tissue   `json:"tissues,omitempty"`     // 0..MaxTissues deformable bodies (implicit solver only; see Tissue)
 	Meshes      []Mesh     `json:"meshes,omitempty"`      // 0..MaxMeshes rigid triangle meshes (implicit solver only; see Mesh)
 }
@@ -729,6 +730,15 @@ func (s *Scene) WithDefaults() Scene {
 			c.Tools[i] = t
 		}
 	}
+	if s.Forceps != nil {
+		c.Forceps = make([]Forceps, len(s.Forceps))
+		for i, f := range s.Forceps {
+			g := f.Geometry()
+			f.Length, f.Radius, f.Grab, f.Depth = g.Length, g.Radius, g.Grab, g.Depth
+			f.Path = append([]ForcepsKey(nil), f.Path...)
+			c.Forceps[i] = f
+		}
+	}
 	return c
 }
 
@@ -880,6 +890,7 @@ func (s *Scene) Validate() error {
 		c.validateLayout(fmt.Sprintf("ropes[%d].layout", i), &s.Ropes[i].Layout, s.Obstacles)
 	}
 	c.validateTools(s, durOK)
+	c.validateForceps(s)
 	c.validateTissues(s)
 	c.validateMeshes(s)
 	return c.err()

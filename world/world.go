@@ -69,6 +69,10 @@ type World struct {
 	Tissues []Tissue
 	// Rigid are the rigid triangle meshes (AddRigid): fixed obstacles the rope may not enter.
 	Rigid []Rigid
+	// Forceps grab the thread by closing (AddForceps); the caller moves them between steps.
+	Forceps []Forceps
+
+	obsBuf []shape.Shape // Obstacles and the open forceps' jaws, when there are forceps
 
 	in solver.Input
 }
@@ -120,7 +124,7 @@ func (w *World) AddTool(t Tool) int {
 // keeps the state of the failed step for inspection and should not be stepped again.
 func (w *World) Step() error {
 	w.in.Dt = w.Dt
-	w.in.Obstacles = w.Obstacles
+	w.in.Obstacles, w.in.Moving = w.Obstacles, 0
 	w.in.Gravity = w.Gravity
 	w.in.Grasps = w.in.Grasps[:0]
 	for i := range w.Tools {
@@ -147,6 +151,14 @@ func (w *World) Step() error {
 		}
 		w.in.Grasps = append(w.in.Grasps, solver.Grasp{Node: t.Node, Mode: t.Mode, Target: t.Target, Force: t.Force, Stiffness: t.Stiffness})
 	}
+	if len(w.Forceps) > 0 {
+		w.obsBuf = append(w.obsBuf[:0], w.Obstacles...)
+		w.in.Obstacles = w.obsBuf
+		if err := w.moveForceps(); err != nil {
+			return err
+		}
+		w.obsBuf = w.in.Obstacles
+	}
 	if err := w.refitTissues(); err != nil {
 		return err
 	}
@@ -166,6 +178,7 @@ func (w *World) Step() error {
 			}
 		}
 	}
+	w.forcepsForces()
 	w.Cycle++
 	w.Time = float64(w.Cycle) * w.Dt
 	for i, p := range w.State.Pos {

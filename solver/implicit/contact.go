@@ -31,10 +31,13 @@ type crow struct {
 	// not a surface contact), tn the triangle's nodes and tw the contact point's barycentric
 	// weights on it (where the reaction goes).
 	surf int32
-	tn   [3]int32
-	tw   [3]float64
-	tc   float64 // the surface's compliance at the contact point over the substep, m/N
-	kin  float64 // μk/μs once it slides: its first segment's, or the surface's
+	// moving: a contact with a moving obstacle (Input.Moving); its overlap is pushed out
+	// within the step, as a surface's.
+	moving bool
+	tn     [3]int32
+	tw     [3]float64
+	tc     float64 // the surface's compliance at the contact point over the substep, m/N
+	kin    float64 // μk/μs once it slides: its first segment's, or the surface's
 }
 
 var _ solver.ContactReporter = (*Solver)(nil)
@@ -130,7 +133,8 @@ func (s *Solver) contacts(st *rope.State, in *solver.Input) error {
 			continue
 		}
 		s.rows = append(s.rows, crow{key: obsKey(c.A, c.Obstacle), node: [4]int32{a, a + 1},
-			wt: [4]float64{1 - c.S, c.S}, nn: 2, fr: frame(c.N), gap: gap, mu: s.mus[c.A], at: c.PA, kin: s.segKin(c.A)})
+			wt: [4]float64{1 - c.S, c.S}, nn: 2, fr: frame(c.N), gap: gap, mu: s.mus[c.A], at: c.PA, kin: s.segKin(c.A),
+			moving: int(c.Obstacle) >= len(in.Obstacles)-in.Moving})
 	}
 	if len(s.surfHits) > 0 {
 		s.surfaceRows(st, in)
@@ -184,9 +188,9 @@ func (s *Solver) solveRows(noPush bool) error {
 		// An overlap deeper than a quarter of the substep's motion limit is pushed out by that
 		// much a substep (the rest in the next ones; a node may be in two rows): pushed out
 		// whole, the substep's motion would exceed the limit however short it were, and the step
-		// would ask for ever more substeps. A tissue surface's overlap is its motion into the
-		// thread since the last step: the step takes substeps enough to push it out whole
-		// (substep).
+		// would ask for ever more substeps. A tissue surface's or a moving obstacle's overlap
+		// is its motion into the thread since the last step: the step takes substeps enough to
+		// push it out whole (substep).
 		if noPush {
 			s.b[3*c] += math.Max(r.gap, 0)
 		} else {

@@ -237,12 +237,12 @@ redoLoop:
 				n := math.Round(in.Dt / h)
 				return needSubsteps{int(math.Min(MaxSubstepsCap+1, math.Max(n+1, math.Ceil(n*math.Sqrt(move/(s.P.MoveFraction*s.reach))))))}
 			}
-			// A tissue surface that moved into the thread by d is pushed out by at most
-			// pushCap a substep: the step takes d/pushCap of them.
+			// A tissue surface or a moving obstacle that moved into the thread by d is pushed
+			// out by at most pushCap a substep: the step takes d/pushCap of them.
 			if adapt {
 				d := 0.0
 				for c := range s.rows {
-					if s.rows[c].surf != 0 {
+					if s.rows[c].surf != 0 || s.rows[c].moving {
 						d = math.Max(d, -s.rows[c].gap)
 					}
 				}
@@ -267,8 +267,8 @@ redoLoop:
 		// velocity and the forces kept and reported are those of the same substep with the
 		// overlaps taken as touching (s.dx). Pushing a depth d out within a substep h takes a
 		// force ∝ d/h²: it would throw the thread off at d/h (a thread laid 0.8 R into a floor
-		// left it 8 R above the floor at 6 cm/s). A tissue surface's overlap (from 0.05 R) is
-		// its own motion into the thread: the thread keeps the push's velocity (it moves with
+		// left it 8 R above the floor at 6 cm/s). A tissue surface's or a moving obstacle's
+		// overlap (from 0.05 R) is its own motion into the thread: the thread keeps the push's velocity (it moves with
 		// the surface), but the tissue gets only the forces without the push. Given the push's
 		// d/h² as well, a slab crushed under a thread pulled over its edge was shoved back into
 		// the thread harder each step, the substeps rising until the step failed (0.3 N: after
@@ -277,10 +277,11 @@ redoLoop:
 		s.split, s.splitV = false, false
 		for c := range s.rows {
 			r := &s.rows[c]
-			if r.surf == 0 && r.gap < -s.pushCap() {
+			moves := r.surf != 0 || r.moving
+			if !moves && r.gap < -s.pushCap() {
 				s.split, s.splitV = true, true
 			}
-			if r.surf != 0 && r.gap < -0.05*s.rmin {
+			if moves && r.gap < -0.05*s.rmin {
 				s.split = true
 			}
 		}

@@ -1,0 +1,179 @@
+package scene
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/knotsim/knotsim/vec"
+	"github.com/knotsim/knotsim/world"
+)
+
+// Forceps is a scripted forceps (world.Forceps; physical solvers only): it follows its path of
+// poses and grabs the thread between its jaws when their gap falls below grab, holding it until
+// the gap opens past grab again. An open forceps' jaws push the thread.
+//
+//	"forceps": [{"name": "left", "path": [
+//	    {"t": 0,   "tip": [0.015, 0, 0.0001], "axis": [0, 0, 1], "open": [0, 1, 0], "gap": 0.001},
+//	    {"t": 0.1, "tip": [0.015, 0, 0.0001], "axis": [0, 0, 1], "open": [0, 1, 0], "gap": 0},
+//	    {"t": 0.6, "tip": [0.015, 0, 0.02],   "axis": [0, 0, 1], "open": [0, 1, 0], "gap": 0}]}]
+//
+// The geometry fields default to world.DefaultForceps (10 mm jaws 0.3 mm thick that grab below
+// a 0.2 mm gap in their first 2 mm).
+type Forceps struct {
+	Name   string       `json:"name,omitempty"`   // optional, unique among forceps, ≤ MaxNameLen bytes
+	Length float64      `json:"length,omitempty"` // m, from the tips to the hinge, ≤ 1
+	Radius float64      `json:"radius,omitempty"` // m, each jaw a capsule of this radius, ≤ length
+	Grab   float64      `json:"grab,omitempty"`   // m, the gap below which the jaws grab, ≤ length
+	Depth  float64      `json:"depth,omitempty"`  // m, how far from the tips along the jaws they grab, ≤ length
+	Path   []ForcepsKey `json:"path"`             // ≥ 1 keys, strictly increasing t
+}
+
+// ForcepsKey is a forceps' pose at a scene time. Between keys the tip and gap move linearly
+// and the axis and open directions turn (interpolated, then made unit and orthogonal); before
+// the first key the forceps is at the first, after the last at the last.
+type ForcepsKey struct {
+	T    float64 `json:"t"`    // s, scene time, 0 ≤ t ≤ MaxDuration
+	Tip  Vec     `json:"tip"`  // m, the midpoint between the jaws' tips
+	Axis Vec     `json:"axis"` // along the jaws, from the tips to the hinge; any length ≥ MinDirection
+	Open Vec     `json:"open"` // the direction the jaws part in, not along axis (its part ⟂ axis is used)
+	Gap  float64 `json:"gap"`  // m, between the jaws' tips, 0 ≤ gap ≤ 1
+}
+
+// Geometry returns f's jaws' sizes with defaults filled in.
+func (f *Forceps) Geometry() world.ForcepsGeometry {
+	g := world.DefaultForceps()
+	if f.Length > 0 {
+		g.Length = f.Length
+	}
+	if f.Radius > 0 {
+		g.Radius = f.Radius
+	}
+	if f.Grab > 0 {
+		g.Grab = f.Grab
+	}
+	if f.Depth > 0 {
+		g.Depth = f.Depth
+	}
+	return g
+}
+
+// jawFrame returns the key's unit axis and the unit part of open ⟂ axis (ok false when they are
+// (nearly) parallel).
+func jawFrame(axis, open vec.V3) (a, o vec.V3, ok bool) {
+	n := axis.Norm()
+	if !(n > 0) {
+		return a, o, false
+	}
+	a = axis.Scale(1 / n)
+	o = open.Sub(a.Scale(open.Dot(a)))
+	m := o.Norm()
+	if !(m >= 1e-3*open.Norm()) || m == 0 {
+		return a, o, false
+	}
+	return a, o.Scale(1 / m), true
+}
+
+// PoseAt sets forceps w's pose to the path's at scene time time (no allocation).
+func (f *Forceps) PoseAt(time float64, w *world.Forceps) {
+	keys := f.Path
+	n := len(keys)
+	var tip, axis, open vec.V3
+	var gap float64
+	switch {
+	case n == 0:
+		return
+	case math.IsNaN(time) || time <= keys[0].T:
+		k := &keys[0]
+		tip, axis, open, gap = k.Tip.V3(), k.Axis.V3(), k.Open.V3(), k.Gap
+	case time >= keys[n-1].T:
+		k := &keys[n-1]
+		tip, axis, open, gap = k.Tip.V3(), k.Axis.V3(), k.Open.V3(), k.Gap
+	default:
+		lo, hi, u := bracket(n, time, func(i int) float64 { return keys[i].T })
+		a, b := &keys[lo], &keys[hi]
+		// Each key's directions made unit first, so a key's lengths do not weigh it.
+		a0, o0, _ := jawFrame(a.Axis.V3(), a.Open.V3())
+		a1, o1, _ := jawFrame(b.Axis.V3(), b.Open.V3())
+		tip, axis, open, gap = a.Tip.V3().Lerp(b.Tip.V3(), u), a0.Lerp(a1, u), o0.Lerp(o1, u), a.Gap+u*(b.Gap-a.Gap)
+		if _, _, ok := jawFrame(axis, open); !ok { // a half turn between keys: the earlier frame
+			axis, open = a0, o0
+		}
+	}
+	w.Tip, w.Gap = tip, gap
+	w.Axis, w.Open, _ = jawFrame(axis, open)
+}
+
+func (c *checker) validateForceps(s *Scene) {
+	fs := s.Forceps
+	if len(fs) == 0 {
+		return
+	}
+	if len(fs) > world.MaxForceps {
+		c.add("forceps", "must hold at most %d forceps (got %d)", world.MaxForceps, len(fs))
+		return
+	}
+	if !s.Solver.Physical() {
+		c.add("forceps", "need a physical solver (pbd, dvi or implicit): the ftl solver has no moving obstacles")
+	}
+	names := make(map[string]int)
+	for i := range fs {
+		f := &fs[i]
+		p := fmt.Sprintf("forceps[%d]", i)
+		c.text(p+".name", f.Name, MaxNameLen)
+		if f.Name != "" {
+			if j, dup := names[f.Name]; dup {
+				c.add(p+".name", "%q is also the name of forceps[%d]", f.Name, j)
+			} else {
+				names[f.Name] = i
+			}
+		}
+		ok := true
+		for _, v := range []struct {
+			name string
+			x    float64
+		}{{"length", f.Length}, {"radius", f.Radius}, {"grab", f.Grab}, {"depth", f.Depth}} {
+			ok = c.num(p+"."+v.name, v.x, 0, 1, " m") && ok
+		}
+		if ok {
+			if err := f.Geometry().Validate(); err != nil {
+				c.add(p, "%v", err)
+			}
+		}
+		if len(f.Path) == 0 {
+			c.add(p+".path", "needs at least 1 key")
+		}
+		for k := range f.Path {
+			kp := fmt.Sprintf("%s.path[%d]", p, k)
+			key := &f.Path[k]
+			if c.num(kp+".t", key.T, 0, MaxDuration, " s") && k > 0 {
+				if prev := f.Path[k-1].T; !(key.T > prev) {
+					c.add(kp+".t", "times must increase (%v after %v)", key.T, prev)
+				}
+			}
+			c.coords(func() string { return kp + ".tip" }, key.Tip)
+			c.direction(kp+".axis", &key.Axis)
+			c.direction(kp+".open", &key.Open)
+			if _, _, ok := jawFrame(key.Axis.V3(), key.Open.V3()); !ok && key.Axis.V3().IsFinite() && key.Open.V3().IsFinite() {
+				c.add(kp+".open", "must not lie along axis %v (got %v)", key.Axis, key.Open)
+			}
+			c.num(kp+".gap", key.Gap, 0, 1, " m")
+		}
+	}
+}
+
+// addForceps adds the scene's forceps to w at their poses at time 0.
+func addForceps(s *Scene, w *world.World) error {
+	for i := range s.Forceps {
+		f := &s.Forceps[i]
+		name := f.Name
+		if name == "" {
+			name = fmt.Sprintf("forceps%d", i)
+		}
+		wf := world.Forceps{Name: name, Geometry: f.Geometry()}
+		f.PoseAt(0, &wf)
+		if _, err := w.AddForceps(wf); err != nil {
+			return fmt.Errorf("scene: forceps[%d]: %w", i, err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,292 @@
+package world
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/knotsim/knotsim/shape"
+	"github.com/knotsim/knotsim/solver"
+	"github.com/knotsim/knotsim/vec"
+)
+
+// Forceps is a pair of jaws that grabs the thread by closing (seed 003 §3.6.2): when the gap
+// between the jaws' tips falls below Geometry.Grab, every link that passes between the jaws is
+// held, by both its nodes, where it was in the forceps' frame at that moment, and it moves
+// with the forceps until the gap opens past Grab again. An open forceps pushes the thread: each
+// jaw is a capsule obstacle. A closed one only holds: its jaws are not obstacles, so the held
+// links can lie between them.
+//
+// The caller moves a forceps by setting Tip, Axis, Open and Gap between steps, as it sets a
+// Tool's Target. The jaws follow at most half the thinnest rope's radius a step (the solvers
+// see obstacles at step ends only, so a faster jaw could jump over the thread); a faster
+// command makes the forceps lag, as Lag reports, and catch up over the next steps.
+//
+// Deviations from seed 003 §3.6: each jaw is a capsule, not a halved truncated cone with a
+// quarter-sphere tip and an inclined plane (Fig. 3.23 gives no dimensions); the grab box is the
+// region between the jaws up to Geometry.Depth from the tip; the grabbed nodes are held by
+// position grasps (solver.HoldPosition), which give the force the haptics loop reads, where the
+// thesis fixed them (B_i = 0) and had no force.
+type Forceps struct {
+	Name string
+	Tip  vec.V3  // where the forceps is: the midpoint between the jaws' tips, m
+	Axis vec.V3  // unit: along the jaws, from the tip towards the hinge
+	Open vec.V3  // unit, ⟂ Axis: the direction in which the jaws part
+	Gap  float64 // distance between the jaws' surfaces at the tip, m, ≥ 0
+
+	Geometry ForcepsGeometry
+
+	// Set by Step:
+	Grabbed   []int   // the global nodes held while closed (the world's: do not modify)
+	Applied   vec.V3  // the force the forceps exerted on the thread in the last step, N (held nodes only)
+	PeakForce float64 // the largest |Applied| since the world started, N
+	Lag       float64 // distance from the commanded Tip to where the jaws' tip is, m
+
+	pose   forcepsPose // where the jaws are
+	local  []vec.V3    // each grabbed node in the forceps' frame at closing, m
+	closed bool
+	limit  float64 // the most a jaw point moves in a step, m
+}
+
+// ForcepsGeometry sizes a forceps. Lengths in m.
+type ForcepsGeometry struct {
+	Length float64 // from the tips to the hinge, where the jaws meet, > 0
+	Radius float64 // each jaw a capsule of this radius, > 0
+	Grab   float64 // the jaws grab when the gap falls below this, > 0
+	Depth  float64 // the grab box reaches this far from the tip along the jaws, 0 < Depth ≤ Length
+}
+
+// DefaultForceps is a microsurgical forceps of 10 mm jaws 0.3 mm thick that grabs a thread of
+// up to 0.2 mm in its first 2 mm. These are plausible sizes, not sourced values: seed 003's
+// Fig. 3.23 gives none.
+func DefaultForceps() ForcepsGeometry {
+	return ForcepsGeometry{Length: 10e-3, Radius: 0.15e-3, Grab: 0.2e-3, Depth: 2e-3}
+}
+
+// MaxForceps bounds the forceps of a world.
+const MaxForceps = 8
+
+// Validate reports the first problem with g.
+func (g ForcepsGeometry) Validate() error {
+	switch {
+	case !(g.Length > 0) || g.Length > maxForcepsSize:
+		return fmt.Errorf("length %v m must be in (0, %g]", g.Length, maxForcepsSize)
+	case !(g.Radius > 0) || g.Radius > g.Length:
+		return fmt.Errorf("radius %v m must be in (0, length %g]", g.Radius, g.Length)
+	case !(g.Grab > 0) || g.Grab > g.Length:
+		return fmt.Errorf("grab %v m must be in (0, length %g]", g.Grab, g.Length)
+	case !(g.Depth > 0) || g.Depth > g.Length:
+		return fmt.Errorf("depth %v m must be in (0, length %g]", g.Depth, g.Length)
+	}
+	return nil
+}
+
+const maxForcepsSize = 1.0 // m
+
+// forcepsPose is where a forceps' jaws are: an orthonormal frame at the tip, and the gap.
+type forcepsPose struct {
+	tip, axis, open vec.V3
+	gap             float64
+}
+
+func (f *Forceps) commanded() forcepsPose {
+	return forcepsPose{tip: f.Tip, axis: f.Axis, open: f.Open, gap: f.Gap}
+}
+
+func (p forcepsPose) validate() error {
+	switch {
+	case !p.tip.IsFinite():
+		return fmt.Errorf("tip %v is not finite", p.tip)
+	case !p.axis.IsFinite() || math.Abs(p.axis.Norm()-1) > 1e-6:
+		return fmt.Errorf("axis %v is not a unit vector", p.axis)
+	case !p.open.IsFinite() || math.Abs(p.open.Norm()-1) > 1e-6 || math.Abs(p.open.Dot(p.axis)) > 1e-6:
+		return fmt.Errorf("open %v is not a unit vector ⟂ the axis %v", p.open, p.axis)
+	case !(p.gap >= 0) || p.gap > maxForcepsSize:
+		return fmt.Errorf("gap %v m must be in [0, %g]", p.gap, maxForcepsSize)
+	}
+	return nil
+}
+
+// toWorld maps forceps coordinates (along the axis, along open, along axis × open) to world.
+func (p forcepsPose) toWorld(l vec.V3) vec.V3 {
+	return p.tip.Add(p.axis.Scale(l.X)).Add(p.open.Scale(l.Y)).Add(p.axis.Cross(p.open).Scale(l.Z))
+}
+
+func (p forcepsPose) toLocal(q vec.V3) vec.V3 {
+	d := q.Sub(p.tip)
+	return vec.V3{X: d.Dot(p.axis), Y: d.Dot(p.open), Z: d.Dot(p.axis.Cross(p.open))}
+}
+
+// jaws returns the two jaws' capsules: each from its tip, gap/2 + radius off the midline, to the
+// hinge, where the two touch.
+func (p forcepsPose) jaws(g ForcepsGeometry) [2]shape.Shape {
+	var out [2]shape.Shape
+	for i, sg := range [2]float64{1, -1} {
+		out[i] = shape.Shape{Kind: shape.Capsule, Radius: g.Radius,
+			A: p.toWorld(vec.V3{Y: sg * (p.gap/2 + g.Radius)}),
+			B: p.toWorld(vec.V3{X: g.Length, Y: sg * g.Radius})}
+	}
+	return out
+}
+
+// toward moves p towards q so that no jaw end moves more than limit; it returns the result.
+func (p forcepsPose) toward(q forcepsPose, g ForcepsGeometry, limit float64) forcepsPose {
+	a, b := p.jaws(g), q.jaws(g)
+	move := 0.0
+	for i := range a {
+		move = max(move, a[i].A.Sub(b[i].A).Norm(), a[i].B.Sub(b[i].B).Norm())
+	}
+	if move <= limit {
+		return q
+	}
+	u := limit / move
+	r := forcepsPose{tip: p.tip.Lerp(q.tip, u), gap: p.gap + u*(q.gap-p.gap)}
+	r.axis = p.axis.Lerp(q.axis, u)
+	if n := r.axis.Norm(); n > 1e-9 {
+		r.axis = r.axis.Scale(1 / n)
+	} else { // a half turn: keep the axis, let the tip lead
+		r.axis = p.axis
+	}
+	o := p.open.Lerp(q.open, u)
+	o = o.Sub(r.axis.Scale(o.Dot(r.axis)))
+	if n := o.Norm(); n > 1e-9 {
+		r.open = o.Scale(1 / n)
+	} else {
+		o = p.open.Sub(r.axis.Scale(p.open.Dot(r.axis)))
+		r.open = o.Scale(1 / o.Norm())
+	}
+	return r
+}
+
+// AddForceps adds a forceps, its jaws where f says, open or closed as f.Gap says (a forceps
+// added closed holds nothing until it opens and closes again), and returns its index. The
+// geometry must be valid, the pose finite with unit, orthogonal Axis and Open. On error the
+// world is unchanged.
+func (w *World) AddForceps(f Forceps) (int, error) {
+	if len(w.Forceps) >= MaxForceps {
+		return 0, fmt.Errorf("world: forceps %q: at most %d forceps", f.Name, MaxForceps)
+	}
+	if err := f.Geometry.Validate(); err != nil {
+		return 0, fmt.Errorf("world: forceps %q: %w", f.Name, err)
+	}
+	p := f.commanded()
+	if err := p.validate(); err != nil {
+		return 0, fmt.Errorf("world: forceps %q: %w", f.Name, err)
+	}
+	f.limit = math.Inf(1)
+	for _, s := range w.State.Strands {
+		f.limit = math.Min(f.limit, s.Radius/2)
+	}
+	f.pose, f.closed = p, p.gap < f.Geometry.Grab
+	f.Grabbed, f.local, f.Applied, f.PeakForce, f.Lag = nil, nil, vec.V3{}, 0, 0
+	w.Forceps = append(w.Forceps, f)
+	return len(w.Forceps) - 1, nil
+}
+
+// moveForceps moves each forceps' jaws towards its command, grabs or releases, and appends
+// the grasps of the held nodes to the solver's input and the open jaws to its obstacles.
+func (w *World) moveForceps() error {
+	for i := range w.Forceps {
+		f := &w.Forceps[i]
+		q := f.commanded()
+		if err := q.validate(); err != nil {
+			return fmt.Errorf("world: forceps %q: %w", f.Name, err)
+		}
+		f.pose = f.pose.toward(q, f.Geometry, f.limit)
+		f.Lag = f.pose.tip.Sub(q.tip).Norm()
+		switch closed := f.pose.gap < f.Geometry.Grab; {
+		case closed && !f.closed:
+			w.grab(f)
+		case !closed:
+			f.Grabbed, f.local = f.Grabbed[:0], f.local[:0]
+		}
+		f.closed = f.pose.gap < f.Geometry.Grab
+		for j, n := range f.Grabbed {
+			for _, t := range w.Tools {
+				if t.Active && t.Node == n {
+					return fmt.Errorf("world: tool %q grasps node %d, which forceps %q holds", t.Name, n, f.Name)
+				}
+			}
+			w.in.Grasps = append(w.in.Grasps, solver.Grasp{Node: n, Mode: solver.HoldPosition, Target: f.pose.toWorld(f.local[j])})
+		}
+		if !f.closed {
+			jaws := f.pose.jaws(f.Geometry)
+			w.in.Obstacles = append(w.in.Obstacles, jaws[0], jaws[1])
+			w.in.Moving += 2
+		}
+	}
+	return nil
+}
+
+// grab holds every node between f's jaws within the grab box, and both nodes of a link that
+// passes through the box with neither of them in it, except nodes a tool or another forceps
+// already holds; each is held where it is in the forceps' frame.
+func (w *World) grab(f *Forceps) {
+	g, p := f.Geometry, f.pose
+	mid0, mid1 := p.tip, p.toWorld(vec.V3{X: g.Depth})
+	pos := w.State.Pos
+	in := func(q vec.V3, r float64) bool {
+		l := p.toLocal(q)
+		half := p.gap / 2 * (1 - l.X/g.Length)
+		return l.X >= -r && l.X <= g.Depth && math.Abs(l.Y) <= half+r && math.Abs(l.Z) <= g.Radius+r
+	}
+	take := func(n int) {
+		if !w.held(n) {
+			f.Grabbed = append(f.Grabbed, n)
+			f.local = append(f.local, p.toLocal(pos[n]))
+		}
+	}
+	f.Grabbed, f.local = f.Grabbed[:0], f.local[:0]
+	for _, st := range w.State.Strands {
+		r := st.Radius
+		for a := st.First; a < st.First+st.Nodes; a++ {
+			switch {
+			case in(pos[a], r):
+				take(a)
+			case a+1 < st.First+st.Nodes && !in(pos[a+1], r):
+				s, _, _ := vec.ClosestSegSeg(pos[a], pos[a+1], mid0, mid1)
+				if in(pos[a].Lerp(pos[a+1], s), r) {
+					take(a)
+					take(a + 1)
+				}
+			}
+		}
+	}
+}
+
+// held reports whether node n is held by an active tool or a forceps.
+func (w *World) held(n int) bool {
+	for _, g := range w.in.Grasps {
+		if g.Node == n {
+			return true
+		}
+	}
+	for i := range w.Forceps {
+		for _, m := range w.Forceps[i].Grabbed {
+			if m == n {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// forcepsForces sets each forceps' Applied from the solver's grasp forces on its nodes.
+func (w *World) forcepsForces() {
+	for i := range w.Forceps {
+		f := &w.Forceps[i]
+		f.Applied = vec.V3{}
+		for _, n := range f.Grabbed {
+			if a, ok := w.Solver.GraspForce(n); ok {
+				f.Applied = f.Applied.Add(a)
+			}
+		}
+		f.PeakForce = math.Max(f.PeakForce, f.Applied.Norm())
+	}
+}
+
+// Jaws returns forceps k's two jaws as they are (capsules; they are obstacles while it is
+// open), for drawing.
+func (w *World) Jaws(k int) [2]shape.Shape {
+	f := &w.Forceps[k]
+	return f.pose.jaws(f.Geometry)
+}
