@@ -32,6 +32,8 @@ const (
 	tissueHead     = 4  // u32 nTissues
 	tissueRecHead  = 4  // u32 nodes of one tissue
 	tissueNodeSize = 16 // f32×3 position, f32 strain
+	forcepsHead    = 4  // u32 nForceps
+	forcepsSize    = 68 // f32×3 A, B of jaw 0, then of jaw 1; f32 radius; u8 closed, u8 held (≤ 255), 2 pad; f32×3 force
 	maxSolverName  = 16 // longest solver name a "solver" command may give
 	maxU16         = math.MaxUint16
 	commandTypeMax = 16 // longest command type name we accept
@@ -41,9 +43,14 @@ const (
 const (
 	FlagTensions = 1 << 0 // the frame has nSegments f32 tensions after the tools
 	FlagContacts = 1 << 1 // the frame has the contact section (nContacts, residual, contacts)
-	FlagTissues  = 1 << 2 // the frame ends with the tissue section (nTissues, per tissue its nodes)
-	knownFlags   = FlagTensions | FlagContacts | FlagTissues
+	FlagTissues  = 1 << 2 // the frame has the tissue section (nTissues, per tissue its nodes)
+	FlagForceps  = 1 << 3 // the frame ends with the forceps section (nForceps, per forceps its jaws)
+	knownFlags   = FlagTensions | FlagContacts | FlagTissues | FlagForceps
 )
+
+// MaxFrameForceps is the most forceps a frame carries (world.MaxForceps); a decoder refuses
+// a frame that says it has more.
+const MaxFrameForceps = world.MaxForceps
 
 // MaxFrameContacts is the most contacts a snapshot frame carries (36 bytes each, 144 KiB at
 // most): the first ones in the solver's order (world.Snapshot.Contacts) when it has more. A
@@ -319,6 +326,9 @@ func EncodeFrame(dst []byte, s *world.Snapshot, tissues []TissueFrame, userBase 
 	if len(tissues) > 0 {
 		flags |= FlagTissues
 	}
+	if len(s.Forceps) > 0 {
+		flags |= FlagForceps
+	}
 	dst = le.AppendUint32(dst, SnapshotMagic)
 	dst = le.AppendUint32(dst, uint32(s.Cycle))
 	dst = le.AppendUint64(dst, math.Float64bits(s.Time))
@@ -394,6 +404,24 @@ func EncodeFrame(dst []byte, s *world.Snapshot, tissues []TissueFrame, userBase 
 			}
 		}
 	}
+	if flags&FlagForceps != 0 {
+		fs := s.Forceps[:min(len(s.Forceps), MaxFrameForceps)]
+		dst = le.AppendUint32(dst, uint32(len(fs)))
+		for i := range fs {
+			f := &fs[i]
+			for _, j := range f.Jaws {
+				dst = f32(f32(f32(dst, j.A.X), j.A.Y), j.A.Z)
+				dst = f32(f32(f32(dst, j.B.X), j.B.Y), j.B.Z)
+			}
+			dst = f32(dst, f.Jaws[0].Radius)
+			var closed byte
+			if f.Closed {
+				closed = 1
+			}
+			dst = append(dst, closed, byte(min(f.Held, 255)), 0, 0)
+			dst = f32(f32(f32(dst, f.Applied.X), f.Applied.Y), f.Applied.Z)
+		}
+	}
 	return dst
 }
 
@@ -411,6 +439,9 @@ func FrameSize(s *world.Snapshot, tissues []TissueFrame) int {
 		for _, t := range tissues[:min(len(tissues), MaxFrameTissues)] {
 			n += tissueRecHead + min(len(t.Strain), MaxFrameTissueNodes)*tissueNodeSize
 		}
+	}
+	if len(s.Forceps) > 0 {
+		n += forcepsHead + min(len(s.Forceps), MaxFrameForceps)*forcepsSize
 	}
 	return n
 }
@@ -430,7 +461,17 @@ type DecodedSnapshot struct {
 	Residual         float32          // the contact solve's residual, m (FlagContacts)
 	ContactForces    []DecodedContact // the contact section's contacts; nil without FlagContacts
 	Tissues          []TissueFrame    // the tissue section's records; nil without FlagTissues
+	Forceps          []DecodedForceps // the forceps section's; nil without FlagForceps
 	NStrands, NTools uint16
+}
+
+// DecodedForceps is one forceps of a snapshot frame.
+type DecodedForceps struct {
+	Jaws   [2][2][3]float32 // each jaw's capsule axis, from its tip (A) to the hinge (B), m
+	Radius float32          // the jaws' radius, m
+	Closed bool             // closed (grabbing)
+	Held   uint8            // the nodes it holds (255: 255 or more)
+	Force  [3]float32       // on the thread, N
 }
 
 // DecodedContact is one contact of a snapshot frame.
@@ -532,6 +573,17 @@ func DecodeSnapshot(b []byte) (*DecodedSnapshot, error) {
 			want += tissueRecHead + n*tissueNodeSize
 		}
 	}
+	var nForceps int64
+	if d.Flags&FlagForceps != 0 {
+		if int64(len(b)) < want+forcepsHead {
+			return nil, fmt.Errorf("snapshot: %d bytes; the header says at least %d", len(b), want+forcepsHead)
+		}
+		nForceps = int64(le.Uint32(b[want:]))
+		if nForceps > MaxFrameForceps {
+			return nil, fmt.Errorf("snapshot: %d forceps; at most %d", nForceps, MaxFrameForceps)
+		}
+		want += forcepsHead + nForceps*forcepsSize
+	}
 	if int64(len(b)) != want {
 		return nil, fmt.Errorf("snapshot: %d bytes; the header says %d", len(b), want)
 	}
@@ -579,6 +631,17 @@ func DecodeSnapshot(b []byte) (*DecodedSnapshot, error) {
 				o += 4
 			}
 			d.Tissues[k] = t
+		}
+	}
+	if d.Flags&FlagForceps != 0 {
+		o += forcepsHead
+		d.Forceps = make([]DecodedForceps, nForceps)
+		v3 := func(o int) [3]float32 { return [3]float32{f32(o), f32(o + 4), f32(o + 8)} }
+		for i := range d.Forceps {
+			f := &d.Forceps[i]
+			f.Jaws = [2][2][3]float32{{v3(o), v3(o + 12)}, {v3(o + 24), v3(o + 36)}}
+			f.Radius, f.Closed, f.Held, f.Force = f32(o+48), b[o+52] != 0, b[o+53], v3(o+56)
+			o += forcepsSize
 		}
 	}
 	return d, nil

@@ -248,7 +248,7 @@ func TestSnapshotTensionsAndForces(t *testing.T) {
 		t.Errorf("tensions without the flag: %v", err)
 	}
 	unknown := append([]byte(nil), b...)
-	unknown[32] = 9 // bit 3: unknown (bit 2 is the tissue section)
+	unknown[32] = 17 // bit 4: unknown (bit 2 is the tissue section, bit 3 the forceps)
 	if _, err := DecodeSnapshot(unknown); err == nil || !strings.Contains(err.Error(), "unknown flags") {
 		t.Errorf("unknown flag: %v", err)
 	}

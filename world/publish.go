@@ -55,6 +55,7 @@ func (p *Publisher) Latest(dst *Snapshot) uint64 {
 	dst.Tension = append(dst.Tension[:0], p.snap.Tension...)
 	dst.Contacts = append(dst.Contacts[:0], p.snap.Contacts...)
 	dst.Residual, dst.HasContacts = p.snap.Residual, p.snap.HasContacts
+	dst.Forceps = append(dst.Forceps[:0], p.snap.Forceps...)
 	dst.Knot = p.snap.Knot
 	return n
 }

@@ -229,6 +229,16 @@ type Snapshot struct {
 	Contacts    []solver.Contact
 	Residual    float64
 	HasContacts bool
+	// Forceps are the world's forceps as they are (World.Forceps, in order).
+	Forceps []ForcepsState
+}
+
+// ForcepsState is a forceps as a Snapshot carries it.
+type ForcepsState struct {
+	Jaws    [2]shape.Shape // the two jaws, capsules (World.Jaws)
+	Closed  bool           // its gap is below its Geometry.Grab
+	Held    int            // the nodes it holds
+	Applied vec.V3         // its force on the thread in the last step, N
 }
 
 // Snapshot copies the current state into dst, reusing its buffers, and returns it.
@@ -244,6 +254,11 @@ func (w *World) Snapshot(dst *Snapshot) *Snapshot {
 	dst.Tension = dst.Tension[:0]
 	if p, ok := w.Solver.(solver.Physical); ok {
 		dst.Tension = p.AppendTensions(dst.Tension)
+	}
+	dst.Forceps = dst.Forceps[:0]
+	for k := range w.Forceps {
+		f := &w.Forceps[k]
+		dst.Forceps = append(dst.Forceps, ForcepsState{Jaws: w.Jaws(k), Closed: f.closed, Held: len(f.Grabbed), Applied: f.Applied})
 	}
 	dst.Contacts, dst.Residual = dst.Contacts[:0], 0
 	c, ok := w.Solver.(solver.ContactReporter)

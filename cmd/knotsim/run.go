@@ -51,35 +51,44 @@ func loadScene(arg string) (*scene.Scene, error) {
 
 // Report is what `knotsim run` prints at the end, also as JSON with -json.
 type Report struct {
-	Scene            string         `json:"scene"`
-	Broadphase       string         `json:"broadphase"`
-	Links            int            `json:"links"`
-	Radius           float64        `json:"radius_m"`
-	Cycles           int            `json:"cycles"`
-	SimTime          float64        `json:"sim_time_s"`
-	WallTime         float64        `json:"wall_time_s"`
-	CyclesPerSecond  float64        `json:"cycles_per_s"`
-	Contacts         int            `json:"contacts_final"`
-	ContactsMax      int            `json:"contacts_max"`
-	Clusters         int            `json:"clusters_final"`
-	ClustersMax      int            `json:"clusters_max"`
-	MinSelfDist      float64        `json:"min_segment_distance_m"` // axis distance, final state; +Inf → null
-	WorstSelfOverlap float64        `json:"worst_self_overlap_m"`
-	WorstSelfOverR   float64        `json:"worst_self_overlap_over_r"`
-	WorstObsOverlap  float64        `json:"worst_obstacle_overlap_m"`
-	LengthDriftMax   float64        `json:"length_drift_max"`
-	LengthDrift      float64        `json:"length_drift_final"`
-	LagMax           float64        `json:"tool_lag_max_m"`
-	Knots            []string       `json:"knots"`                // per rope, KnotInfo names ("m": mirror image of the table's diagram)
-	KnotNames        []string       `json:"knot_details"`         // per rope, the readable name and invariants
-	KnotLinks        []string       `json:"knot_links,omitempty"` // each rope with each ring: the link they form
-	Live             int            `json:"live_identifications"`
-	LiveLast         []string       `json:"live_last,omitempty"` // the identifier goroutine's last answer during the run
-	Solver           string         `json:"solver"`
-	Tools            []ToolReport   `json:"tools"`
-	Tissues          []TissueReport `json:"tissues,omitempty"`
-	Meshes           []MeshReport   `json:"meshes,omitempty"`
-	Sutures          []SutureReport `json:"sutures,omitempty"`
+	Scene            string          `json:"scene"`
+	Broadphase       string          `json:"broadphase"`
+	Links            int             `json:"links"`
+	Radius           float64         `json:"radius_m"`
+	Cycles           int             `json:"cycles"`
+	SimTime          float64         `json:"sim_time_s"`
+	WallTime         float64         `json:"wall_time_s"`
+	CyclesPerSecond  float64         `json:"cycles_per_s"`
+	Contacts         int             `json:"contacts_final"`
+	ContactsMax      int             `json:"contacts_max"`
+	Clusters         int             `json:"clusters_final"`
+	ClustersMax      int             `json:"clusters_max"`
+	MinSelfDist      float64         `json:"min_segment_distance_m"` // axis distance, final state; +Inf → null
+	WorstSelfOverlap float64         `json:"worst_self_overlap_m"`
+	WorstSelfOverR   float64         `json:"worst_self_overlap_over_r"`
+	WorstObsOverlap  float64         `json:"worst_obstacle_overlap_m"`
+	LengthDriftMax   float64         `json:"length_drift_max"`
+	LengthDrift      float64         `json:"length_drift_final"`
+	LagMax           float64         `json:"tool_lag_max_m"`
+	Knots            []string        `json:"knots"`                // per rope, KnotInfo names ("m": mirror image of the table's diagram)
+	KnotNames        []string        `json:"knot_details"`         // per rope, the readable name and invariants
+	KnotLinks        []string        `json:"knot_links,omitempty"` // each rope with each ring: the link they form
+	Live             int             `json:"live_identifications"`
+	LiveLast         []string        `json:"live_last,omitempty"` // the identifier goroutine's last answer during the run
+	Solver           string          `json:"solver"`
+	Tools            []ToolReport    `json:"tools"`
+	Tissues          []TissueReport  `json:"tissues,omitempty"`
+	Meshes           []MeshReport    `json:"meshes,omitempty"`
+	Sutures          []SutureReport  `json:"sutures,omitempty"`
+	Forceps          []ForcepsReport `json:"forceps,omitempty"`
+}
+
+// ForcepsReport is one forceps of a Report, at the end of the run.
+type ForcepsReport struct {
+	Name       string     `json:"name"`
+	Grabbed    []int      `json:"grabbed_nodes"` // the global nodes it holds (empty: open, or closed on nothing)
+	FinalForce [3]float64 `json:"final_force_N"` // on the thread, through the held nodes
+	PeakForce  float64    `json:"peak_force_N"`
 }
 
 // SutureReport is one suture of a Report (a passage of a rope through a tissue or mesh), at
@@ -265,7 +274,8 @@ func makeReport(sim *scene.Sim, wall float64) Report {
 	}
 	return Report{
 		Solver: w.Solver.Name(), Tools: tools, Tissues: tissueReports(w), Meshes: meshReports(w), Sutures: sutureReports(w),
-		Scene: name, Broadphase: sim.Scene.Solver.Broadphase, Links: links, Radius: r,
+		Forceps: forcepsReports(w),
+		Scene:   name, Broadphase: sim.Scene.Solver.Broadphase, Links: links, Radius: r,
 		Cycles: w.Cycle, SimTime: w.Time, WallTime: wall, CyclesPerSecond: float64(w.Cycle) / wall,
 		Contacts: w.Last.Contacts, ContactsMax: w.Worst.Contacts,
 		Clusters: w.Last.Clusters, ClustersMax: w.Worst.Clusters,
@@ -300,6 +310,16 @@ func sutureReports(w *world.World) []SutureReport {
 			}
 		}
 		out = append(out, r)
+	}
+	return out
+}
+
+// forcepsReports describes each forceps of w at the end of the run.
+func forcepsReports(w *world.World) []ForcepsReport {
+	var out []ForcepsReport
+	for _, f := range w.Forceps {
+		out = append(out, ForcepsReport{Name: f.Name, Grabbed: append([]int{}, f.Grabbed...),
+			FinalForce: [3]float64{f.Applied.X, f.Applied.Y, f.Applied.Z}, PeakForce: f.PeakForce})
 	}
 	return out
 }
@@ -394,6 +414,10 @@ func printReport(w io.Writer, r Report) {
 	}
 	for i, su := range r.Sutures {
 		fmt.Fprintf(w, "suture %-10d through %s: nodes %d…%d, %d inside the wall; tension %.4g N at the end\n", i, su.Through, su.A, su.B, su.B-su.A-1, su.Tension)
+	}
+	for _, f := range r.Forceps {
+		g := f.FinalForce
+		fmt.Fprintf(w, "forceps %-11s holds nodes %v: force (%.4g, %.4g, %.4g) N at the end, %.4g N at most\n", f.Name, f.Grabbed, g[0], g[1], g[2], f.PeakForce)
 	}
 	for _, t := range r.Tools {
 		if t.FinalForce == nil {

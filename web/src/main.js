@@ -12,6 +12,7 @@ import { tensionRange, colormapCSS, arrowLength, formatNewtons, ARROW_REF, conta
 import { buildObstacles, disposeGroup } from './obstacles.js';
 import { buildMeshes, disposeMeshes } from './meshes.js';
 import { buildTissues, disposeTissues, strainRange, maxStrain, formatStrain, TISSUE_OPACITY } from './tissue.js';
+import { newForceps, updateForceps } from './forceps.js';
 
 const $ = (id) => document.getElementById(id);
 const ROPE_COLORS = [0xff6a1a, 0x2bb5a8, 0xd94fd0, 0xe8d23a];
@@ -106,6 +107,10 @@ const tissueMat = quality.software
   : new THREE.MeshStandardMaterial({ color: 0xffffff, vertexColors: true, transparent: true, opacity: TISSUE_OPACITY, depthWrite: false, side: THREE.DoubleSide, roughness: 0.7, metalness: 0 });
 let tissues = { group: new THREE.Group(), meshes: [] };
 scene.add(tissues.group);
+// forceps (forceps.js): moved every frame from the frame's forceps section
+const forceps = newForceps();
+scene.add(forceps.group);
+let forcepsClosed = 0;
 
 const ropeGroup = new THREE.Group();
 scene.add(ropeGroup);
@@ -368,6 +373,7 @@ function updateRope() {
   const p = snap.positions;
   for (let i = 0; i < snap.nNodes; i++) box.expandByPoint(tmpV.set(p[i * 3], p[i * 3 + 1], p[i * 3 + 2]));
   updateTissues();
+  forcepsClosed = updateForceps(forceps, snap, box);
   if (needFit) fitView();
   // the ground stays below everything: it only moves down (and on a new scene)
   const low = Math.min(box.min.z, obstacles.box.isEmpty() ? Infinity : obstacles.box.min.z,
@@ -823,6 +829,18 @@ window.knotsim = {
   force(t) { const x = userTool(t); return x && x.active && x.hasForce ? [...x.force] : null; },
   get tissues() {
     return tissues.meshes.map((m) => m && { name: m.name, nodes: m.nodes, triangles: m.triangles, visible: m.mesh.visible, inScene: !!m.mesh.parent?.parent, updates: m.updates, maxStrain: m.maxStrain });
+  },
+  get forceps() {
+    return forceps.items.slice(0, snap.hasForceps ? snap.nForceps : 0).map((it, k) => ({ visible: it.group.visible, inScene: !!it.group.parent?.parent,
+      closed: snap.forceps[k].closed, held: snap.forceps[k].held, jaws: [...snap.forceps[k].jaws], updates: forceps.updates }));
+  },
+  get forcepsClosed() { return forcepsClosed; },
+  // the screen position of the point a fraction u of the way from jaw's tip to its hinge
+  forcepsScreenPosition(k, jaw, u) {
+    const f = snap.forceps[k];
+    if (!snap.hasForceps || k < 0 || k >= snap.nForceps || !f) return null;
+    const J = f.jaws, o = jaw ? 6 : 0;
+    return screenOf(tmpV.set(J[o] + u * (J[o + 3] - J[o]), J[o + 1] + u * (J[o + 4] - J[o + 1]), J[o + 2] + u * (J[o + 5] - J[o + 2])));
   },
   get meshes() {
     return rigid.meshes.map((m) => m && { name: m.name, vertices: m.vertices.length / 3, triangles: m.triangles, visible: m.mesh.visible, inScene: !!m.mesh.parent?.parent });

@@ -3,7 +3,7 @@
 // Server → client binary frames are snapshots, little-endian:
 //   u32 magic 0x324E534B ("KSN2"), u32 cycle, f64 time (s), f32 cycles_per_second,
 //   u16 contacts, u16 clusters, u16 nStrands, u16 nTools, u32 nNodes,
-//   u32 flags (bit 0: tensions, bit 1: contacts, bit 2: tissues),
+//   u32 flags (bit 0: tensions, bit 1: contacts, bit 2: tissues, bit 3: forceps),
 //   per strand: u32 first, u32 nodes, f32 radius (m),
 //   nNodes × 3 f32 positions (m),
 //   per tool (32 bytes): i32 node (−1 none), u8 active, u8 controller-owned, u8 has-force,
@@ -15,7 +15,10 @@
 //     (N), f32 × 3 friction force on A (N),
 //   if flags bit 2: u32 nTissues (≤ MAX_TISSUES), then per tissue: u32 n (its frame nodes: the
 //     hello's tissue k's "surface"; 0 when "omitted"), n × 3 f32 positions (m), n f32 strains
-//     (mean |ε| of the node's tetrahedra, dimensionless); Σ n ≤ MAX_TISSUE_NODES.
+//     (mean |ε| of the node's tetrahedra, dimensionless); Σ n ≤ MAX_TISSUE_NODES,
+//   if flags bit 3: u32 nForceps (≤ MAX_FORCEPS), then per forceps (68 bytes): f32 × 3 jaw 0's
+//     tip end, f32 × 3 its hinge end, the same for jaw 1 (m; each jaw a capsule), f32 radius (m),
+//     u8 closed, u8 nodes held (255: 255 or more), 2 pad bytes, f32 × 3 force on the thread (N).
 // Version 3 added the tissue section (and the hello's "tissues"); version 2 frames decode
 // unchanged.
 // The hello/scene events' "meshes" (added within version 3: an older viewer ignores it) lists
@@ -38,6 +41,9 @@ export const MAX_CONTACTS = 4096; // server.MaxFrameContacts: a frame never carr
 export const FLAG_TISSUES = 4;
 export const MAX_TISSUES = 16; // server.MaxFrameTissues
 export const MAX_TISSUE_NODES = 65536; // server.MaxFrameTissueNodes: all tissues of a frame together
+export const FLAG_FORCEPS = 8;
+export const FORCEPS_BYTES = 68;
+export const MAX_FORCEPS = 8; // server.MaxFrameForceps
 
 /** A reusable snapshot: decodeSnapshot fills it and grows its arrays only when needed. */
 export function newSnapshot() {
@@ -64,6 +70,9 @@ export function newSnapshot() {
     hasTissues: false,
     nTissues: 0,
     tissues: [], // per tissue record: {nodes, positions: Float32Array(nodes*3) (m), strain: Float32Array(nodes)}
+    hasForceps: false,
+    nForceps: 0,
+    forceps: [], // {jaws: Float32Array(12): jaw 0 tip, hinge, jaw 1 tip, hinge (m), radius (m), closed, held, force: Float32Array(3) (N)}
   };
 }
 
@@ -84,7 +93,7 @@ export function decodeSnapshot(buf, snap = newSnapshot()) {
   const nTools = dv.getUint16(26, true);
   const nNodes = dv.getUint32(28, true);
   const flags = dv.getUint32(32, true);
-  if (flags & ~(FLAG_TENSIONS | FLAG_CONTACTS | FLAG_TISSUES)) throw new Error(`snapshot: unknown flags 0x${flags.toString(16)}`);
+  if (flags & ~(FLAG_TENSIONS | FLAG_CONTACTS | FLAG_TISSUES | FLAG_FORCEPS)) throw new Error(`snapshot: unknown flags 0x${flags.toString(16)}`);
   const fixed = HEADER_BYTES + nStrands * STRAND_BYTES + nNodes * 12 + nTools * TOOL_BYTES;
   if (buf.byteLength < fixed) throw new Error(`snapshot: ${buf.byteLength} bytes, expected at least ${fixed}`);
   snap.cycle = dv.getUint32(4, true);
@@ -130,6 +139,15 @@ export function decodeSnapshot(buf, snap = newSnapshot()) {
       if (total > MAX_TISSUE_NODES) throw new Error(`snapshot: tissue ${k} takes the frame to ${total} tissue nodes, at most ${MAX_TISSUE_NODES}`);
       want += 4 + n * 16;
     }
+  }
+  const hasForceps = (flags & FLAG_FORCEPS) !== 0;
+  let nForceps = 0;
+  const forcepsStart = want;
+  if (hasForceps) {
+    if (buf.byteLength < want + 4) throw new Error(`snapshot: ${buf.byteLength} bytes, expected at least ${want + 4}`);
+    nForceps = dv.getUint32(want, true);
+    if (nForceps > MAX_FORCEPS) throw new Error(`snapshot: ${nForceps} forceps, at most ${MAX_FORCEPS}`);
+    want += 4 + nForceps * FORCEPS_BYTES;
   }
   if (buf.byteLength !== want) throw new Error(`snapshot: ${buf.byteLength} bytes, expected ${want}`);
   snap.strands.length = nStrands;
@@ -190,6 +208,18 @@ export function decodeSnapshot(buf, snap = newSnapshot()) {
       for (let i = 0; i < n; i++, off += 4) t.strain[i] = dv.getFloat32(off, true);
     }
   }
+  snap.hasForceps = hasForceps;
+  snap.nForceps = nForceps;
+  while (snap.forceps.length < nForceps) snap.forceps.push({ jaws: new Float32Array(12), radius: 0, closed: false, held: 0, force: new Float32Array(3) });
+  snap.forceps.length = nForceps;
+  for (let k = 0, o = forcepsStart + 4; k < nForceps; k++, o += FORCEPS_BYTES) {
+    const f = snap.forceps[k];
+    for (let i = 0; i < 12; i++) f.jaws[i] = dv.getFloat32(o + 4 * i, true);
+    f.radius = dv.getFloat32(o + 48, true);
+    f.closed = dv.getUint8(o + 52) !== 0;
+    f.held = dv.getUint8(o + 53);
+    for (let c = 0; c < 3; c++) f.force[c] = dv.getFloat32(o + 56 + 4 * c, true);
+  }
   return snap;
 }
 
@@ -199,6 +229,7 @@ export function decodeSnapshot(buf, snap = newSnapshot()) {
  * omit hasForce, mode and force. s.hasContacts sets flag bit 1 and writes s.nContacts (default
  * s.contactData.length / 9) contacts from s.contactData (9 numbers each) and s.residual.
  * s.hasTissues sets flag bit 2 and writes a record for each of s.tissues ({nodes (default strain.length), positions: 3 numbers a node, strain: 1 a node});
+ * s.hasForceps sets flag bit 3 and writes s.forceps ({jaws: 12 numbers, radius, closed, held, force: 3 numbers} each);
  * no limits are applied (tests write malformed frames).
  */
 export function encodeSnapshot(s) {
@@ -212,8 +243,9 @@ export function encodeSnapshot(s) {
   const tissues = s.hasTissues ? s.tissues : null;
   const tNodes = (t) => t.nodes ?? t.strain.length;
   const tissueBytes = tissues ? 4 + tissues.reduce((n, t) => n + 4 + tNodes(t) * 16, 0) : 0;
+  const forceps = s.hasForceps ? s.forceps : null;
   const buf = new ArrayBuffer(HEADER_BYTES + nStrands * STRAND_BYTES + nNodes * 12 + nTools * TOOL_BYTES + (tensions ? nSegments * 4 : 0) +
-    (contacts ? 8 + nContacts * CONTACT_BYTES : 0) + tissueBytes);
+    (contacts ? 8 + nContacts * CONTACT_BYTES : 0) + tissueBytes + (forceps ? 4 + forceps.length * FORCEPS_BYTES : 0));
   const dv = new DataView(buf);
   dv.setUint32(0, MAGIC, true);
   dv.setUint32(4, s.cycle, true);
@@ -224,7 +256,7 @@ export function encodeSnapshot(s) {
   dv.setUint16(24, nStrands, true);
   dv.setUint16(26, nTools, true);
   dv.setUint32(28, nNodes, true);
-  dv.setUint32(32, (tensions ? FLAG_TENSIONS : 0) | (contacts ? FLAG_CONTACTS : 0) | (tissues ? FLAG_TISSUES : 0), true);
+  dv.setUint32(32, (tensions ? FLAG_TENSIONS : 0) | (contacts ? FLAG_CONTACTS : 0) | (tissues ? FLAG_TISSUES : 0) | (forceps ? FLAG_FORCEPS : 0), true);
   let off = HEADER_BYTES;
   for (const st of s.strands) {
     dv.setUint32(off, st.first, true);
@@ -261,6 +293,18 @@ export function encodeSnapshot(s) {
       off += 4;
       for (let i = 0; i < n * 3; i++, off += 4) dv.setFloat32(off, t.positions[i], true);
       for (let i = 0; i < n; i++, off += 4) dv.setFloat32(off, t.strain[i], true);
+    }
+  }
+  if (forceps) {
+    dv.setUint32(off, forceps.length, true);
+    off += 4;
+    for (const f of forceps) {
+      for (let i = 0; i < 12; i++) dv.setFloat32(off + 4 * i, f.jaws[i], true);
+      dv.setFloat32(off + 48, f.radius, true);
+      dv.setUint8(off + 52, f.closed ? 1 : 0);
+      dv.setUint8(off + 53, f.held ?? 0);
+      for (let c = 0; c < 3; c++) dv.setFloat32(off + 56 + 4 * c, f.force?.[c] ?? 0, true);
+      off += FORCEPS_BYTES;
     }
   }
   return buf;

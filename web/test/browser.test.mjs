@@ -9,7 +9,8 @@
 // colouring, its legend and toggle, and the force arrows; and a deformable tissue (the
 // thread_on_slab scene, implicit solver): its strain-coloured mesh, legend and removal on a
 // scene change; and a rigid mesh (the thread_on_block scene): the grey block on screen and its
-// removal on a scene change.
+// removal on a scene change; and forceps (the forceps_lift scene): their jaws on screen, green
+// while closed.
 // Screenshots go to web/test/out/. Run: make browsertest (or cd web && node --test test/).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -362,6 +363,39 @@ test('tissue: the slab is drawn as a strain-coloured mesh and removed on a scene
   // a scene without tissue: the mesh and the legend go
   await page.selectOption('#scene', 'overhand');
   await page.waitForFunction(() => knotsim.scene === 'overhand' && knotsim.tissues.length === 0 && document.getElementById('strain-legend').hidden, null, { timeout: 30000 });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('forceps: both drawn from the frames, green while closed, steel while open', async () => {
+  const base = await serve('-scene', join(root, 'scene', 'testdata', 'pbd', 'forceps_lift.json'));
+  const page = await openViewer(base);
+  await page.waitForFunction(() => knotsim.forceps.length === 2 && knotsim.forceps.every((f) => f.visible && f.inScene) && knotsim.forceps[0].updates > 5, null, { timeout: 30000 });
+  // the scene (2.5 s) closes both at 0.05 s and opens the right one at 1.6 s: wait until the
+  // left is closed and the right open (from 1.6 s to the end, when the scene holds still)
+  await page.waitForFunction(() => knotsim.forceps[0].closed && knotsim.forceps[0].held === 1 && !knotsim.forceps[1].closed, null, { timeout: 60000 });
+  await page.waitForTimeout(300);
+  const img = decodePNG(await page.screenshot({ path: join(out, 'forceps.png') }));
+  // near the tip of each forceps' first jaw (the camera frames the scene's start: the jaws'
+  // upper parts may be off screen)
+  const look = async (k) => {
+    const p = await page.evaluate((k) => knotsim.forcepsScreenPosition(k, 0, 0.15), k);
+    let green = 0, steel = 0, total = 0;
+    for (let y = Math.round(p.y) - 2; y <= Math.round(p.y) + 2; y++) {
+      for (let x = Math.round(p.x) - 2; x <= Math.round(p.x) + 2; x++) {
+        const i = (y * img.width + x) * 4;
+        const r = img.data[i], g = img.data[i + 1], b = img.data[i + 2];
+        total++;
+        if (g > r + 30 && g > b + 10) green++;
+        if (b >= r && b > 60 && g > r - 10) steel++;
+      }
+    }
+    return { at: p, green, steel, total };
+  };
+  const left = await look(0), right = await look(1);
+  console.log(`screenshot ${join(out, 'forceps.png')}: left jaw ${JSON.stringify(left)}, right jaw ${JSON.stringify(right)}`);
+  assert.ok(left.green > 0.6 * left.total, `the closed forceps' jaw is not green: ${JSON.stringify(left)}`);
+  assert.ok(right.steel > 0.6 * right.total && right.green === 0, `the open forceps' jaw is not steel: ${JSON.stringify(right)}`);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

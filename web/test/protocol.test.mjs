@@ -3,7 +3,7 @@
 // tissues' and the rigid meshes' validation and geometry.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodeSnapshot, encodeSnapshot, newSnapshot, knotTitle, cmd, MAGIC, MAX_CONTACTS, FLAG_TISSUES, MAX_TISSUES, MAX_TISSUE_NODES } from '../src/protocol.js';
+import { decodeSnapshot, encodeSnapshot, newSnapshot, knotTitle, cmd, MAGIC, MAX_CONTACTS, FLAG_TISSUES, MAX_TISSUES, MAX_TISSUE_NODES, FLAG_FORCEPS, MAX_FORCEPS } from '../src/protocol.js';
 import { strainCeil, strainRange, formatStrain, validTissue, buildTissues, maxStrain, STRAIN_MIN_RANGE } from '../src/tissue.js';
 import { validMesh, creasedNormals, buildMeshes } from '../src/meshes.js';
 import { chaikinOpen, chaikinCount, chaikin, chaikinOpenScalar } from '../src/rope.js';
@@ -57,7 +57,7 @@ test('malformed snapshots are errors', () => {
   new DataView(over).setUint32(36 + 4, 9, true); // strand beyond the nodes
   assert.throws(() => decodeSnapshot(over), /beyond/);
   const flags = buf.slice(0);
-  new DataView(flags).setUint32(32, 8, true); // bit 3 (bit 2 is the tissue section)
+  new DataView(flags).setUint32(32, 16, true); // bit 4 (bit 2 is the tissue section, bit 3 the forceps)
   assert.throws(() => decodeSnapshot(flags), /unknown flags/);
   const v1 = buf.slice(0);
   new DataView(v1).setUint32(0, 0x314e534b, true); // "KSN1"
@@ -474,4 +474,37 @@ test('rigid meshes: validation, creased normals, build', () => {
   assert.ok(Math.abs(box.max.x - 0.02) < 1e-9 && Math.abs(box.max.z - 0.004) < 1e-9 && box.min.x === 0, JSON.stringify(box));
   assert.equal(buildMeshes(undefined, null).meshes.length, 0);
   assert.ok(buildMeshes([], null).box.isEmpty());
+});
+
+test('frames with the forceps section (flag bit 3, after the tissues)', () => {
+  const jaws = [0.001, 0.0005, 0.002, 0.001, 0.00025, 0.012, 0.001, -0.0005, 0.002, 0.001, -0.00025, 0.012];
+  const f0 = { jaws, radius: 0.00015, closed: true, held: 2, force: [0, 0, 1e-5] };
+  const f1 = { jaws: jaws.map((x) => -x), radius: 0.0002, closed: false, held: 0 };
+  const base = { ...decodeSnapshot(handFrame()), tensions: [2.5, 0.75, -0.25] };
+  const plain = encodeSnapshot(base);
+  const buf = encodeSnapshot({ ...base, hasForceps: true, forceps: [f0, f1] });
+  assert.equal(buf.byteLength, plain.byteLength + 4 + 2 * 68);
+  const snap = decodeSnapshot(buf);
+  assert.equal(snap.flags, 1 | FLAG_FORCEPS);
+  assert.equal(snap.hasForceps, true);
+  assert.equal(snap.nForceps, 2);
+  assert.deepEqual([...snap.forceps[0].jaws], jaws.map(Math.fround));
+  assert.equal(snap.forceps[0].radius, Math.fround(0.00015));
+  assert.equal(snap.forceps[0].closed, true);
+  assert.equal(snap.forceps[0].held, 2);
+  assert.deepEqual([...snap.forceps[0].force], [0, 0, Math.fround(1e-5)]);
+  assert.equal(snap.forceps[1].closed, false);
+  assert.deepEqual([...snap.tensions.subarray(0, 3)], [2.5, 0.75, -0.25], 'the sections before are unchanged');
+  assert.deepEqual(new Uint8Array(encodeSnapshot(snap)), new Uint8Array(buf), 'a decoded frame encodes back to the same bytes');
+  // a frame without forceps after it
+  decodeSnapshot(plain, snap);
+  assert.equal(snap.hasForceps, false);
+  assert.equal(snap.nForceps, 0);
+  // malformed
+  const at = plain.byteLength;
+  const patched = (v) => { const b = buf.slice(0); new DataView(b).setUint32(at, v, true); return b; };
+  assert.throws(() => decodeSnapshot(buf.slice(0, buf.byteLength - 1)), /expected/);
+  assert.throws(() => decodeSnapshot(buf.slice(0, at + 2)), /at least/);
+  assert.throws(() => decodeSnapshot(patched(MAX_FORCEPS + 1)), /9 forceps, at most 8/);
+  assert.throws(() => decodeSnapshot(patched(1)), /expected/);
 });

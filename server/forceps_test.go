@@ -1,0 +1,77 @@
+package server
+
+import (
+	"encoding/binary"
+	"strings"
+	"testing"
+
+	"github.com/knotsim/knotsim/rope"
+	"github.com/knotsim/knotsim/shape"
+	"github.com/knotsim/knotsim/vec"
+	"github.com/knotsim/knotsim/world"
+)
+
+// The forceps section (flag bit 3, after the tissues) round-trips its jaws, radius, state and
+// force; malformed or oversized sections are refused.
+func TestSnapshotForceps(t *testing.T) {
+	jaw := func(y float64) shape.Shape {
+		return shape.Shape{Kind: shape.Capsule, Radius: 0.25, A: vec.V3{X: 1, Y: y, Z: 2}, B: vec.V3{X: 1, Y: y / 2, Z: 12}}
+	}
+	s := &world.Snapshot{
+		Pos:     []vec.V3{{X: 0}, {X: 0.01}},
+		Strands: []rope.Strand{{First: 0, Nodes: 2, Radius: 0.001}},
+		Forceps: []world.ForcepsState{
+			{Jaws: [2]shape.Shape{jaw(0.5), jaw(-0.5)}, Closed: true, Held: 300, Applied: vec.V3{Z: 0.125}},
+			{Jaws: [2]shape.Shape{jaw(1), jaw(-1)}},
+		},
+	}
+	b := EncodeFrame(nil, s, nil, 1, 1000)
+	plain := EncodeFrame(nil, &world.Snapshot{Pos: s.Pos, Strands: s.Strands}, nil, 1, 1000)
+	if want := len(plain) + 4 + 2*68; len(b) != want || FrameSize(s, nil) != want {
+		t.Fatalf("%d bytes (FrameSize %d), want %d", len(b), FrameSize(s, nil), want)
+	}
+	d, err := DecodeSnapshot(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := d.Forceps
+	if d.Flags != FlagForceps || len(f) != 2 || f[0].Jaws[0][0] != [3]float32{1, 0.5, 2} || f[0].Jaws[1][1] != [3]float32{1, -0.25, 12} ||
+		f[0].Radius != 0.25 || !f[0].Closed || f[0].Held != 255 || f[0].Force != [3]float32{0, 0, 0.125} || f[1].Closed || f[1].Jaws[1][0][1] != -1 {
+		t.Fatalf("decoded flags %#x, forceps %+v", d.Flags, f)
+	}
+	le := binary.LittleEndian
+	head := len(plain)
+	for name, c := range map[string]struct {
+		b    []byte
+		want string
+	}{
+		"one byte short":   {b[:len(b)-1], "header says"},
+		"cut in the count": {b[:head+2], "at least"},
+		"too many":         {func() []byte { x := append([]byte(nil), b...); le.PutUint32(x[head:], MaxFrameForceps+1); return x }(), "forceps; at most"},
+	} {
+		if _, err := DecodeSnapshot(c.b); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error with %q", name, err, c.want)
+		}
+	}
+}
+
+// A served scene with forceps sends them in every frame: at first open, their jaws where the
+// scene puts them.
+func TestForcepsFrames(t *testing.T) {
+	sc := sampleScene(t, "forceps_lift.json")
+	_, ts := start(t, Config{Scene: sc, Paused: true})
+	c := dial(t, ts)
+	c.event("hello", nil)
+	f := c.frame()
+	if f.Flags&FlagForceps == 0 || len(f.Forceps) != 2 {
+		t.Fatalf("frame flags %#x, %d forceps", f.Flags, len(f.Forceps))
+	}
+	// left: tip at (5.1, 0, 0.101) mm, gap 1 mm along y, jaws 0.15 mm thick: jaw 0's tip end
+	// at y = 0.65 mm
+	j := f.Forceps[0].Jaws[0][0]
+	if f.Forceps[0].Closed || abs32(j[0]-5.1e-3) > 1e-7 || abs32(j[1]-0.65e-3) > 1e-7 || abs32(f.Forceps[0].Radius-0.15e-3) > 1e-9 {
+		t.Errorf("left forceps %+v", f.Forceps[0])
+	}
+}
+
+func abs32(x float32) float32 { return max(x, -x) }
