@@ -126,6 +126,11 @@
 //	{"type":"grasp","tool":0|1,"node":i}     user tool grasps global node i (its target = the node)
 //	{"type":"move","tool":0|1,"target":[x,y,z]}  set the tool's target, m (allowed while not grasping)
 //	{"type":"release","tool":0|1}
+//	{"type":"forceps","forceps":k,"target":[x,y,z],"gap":m}  either or both: move forceps k's
+//	                                         tip to target (m) and/or set the gap between its
+//	                                         jaws' tips (0..1 m; below its grab it closes on the
+//	                                         thread between them, above it lets go); the jaws
+//	                                         follow at most half the rope's radius a cycle
 //	{"type":"play"} {"type":"pause"}
 //	{"type":"step"}                          one cycle, only while paused
 //	{"type":"reset"}                         rebuild the current scene (with any param change)
@@ -144,8 +149,9 @@
 // no command for Config.ControlIdle (default 30 s). Every command except "control" is the
 // controller's: from a watcher it gets an error event.
 //
-// Scripted tools: the first grasp turns the scene's scripted tools off for good (the user takes
-// over); reset, scene, param and solver restore them.
+// Scripted tools: the first grasp or forceps command turns the scene's scripted tools and
+// forceps paths off for good (the user takes over; the forceps stay where they are until
+// moved); reset, scene, param and solver restore them.
 //
 // Errors and limits: a bad message (not JSON, unknown type, missing or misplaced field, tool
 // not 0/1, negative or out-of-range node, NaN or |coordinate| > 1000 m, binary frame) gets an

@@ -192,8 +192,8 @@ func (e *Engine) Step() error {
 	return e.failed
 }
 
-// Apply carries out a command that changes the simulation: grasp, move, release, reset,
-// scene, param. Other types (control, play, pause, step) are the server's business and do
+// Apply carries out a command that changes the simulation: grasp, move, release, forceps,
+// reset, scene, param. Other types (control, play, pause, step) are the server's business and do
 // nothing here. rebuilt reports that the world was replaced (reset, scene, param).
 func (e *Engine) Apply(c Command) (rebuilt bool, err error) {
 	w := e.Sim.World
@@ -207,12 +207,7 @@ func (e *Engine) Apply(c Command) (rebuilt bool, err error) {
 		if other.Active && other.Node == node {
 			return false, fmt.Errorf("grasp: node %d is held by tool %d", node, 1-*c.Tool)
 		}
-		if !e.takeover {
-			e.takeover = true
-			for i := range e.UserBase {
-				w.Tools[i].Active = false
-			}
-		}
+		e.takeOver()
 		t := &w.Tools[e.UserBase+*c.Tool]
 		t.Node, t.Active, t.Target = node, true, w.State.Pos[node]
 	case CmdMove:
@@ -220,6 +215,19 @@ func (e *Engine) Apply(c Command) (rebuilt bool, err error) {
 		t.Target = vec.V3{X: c.Target[0], Y: c.Target[1], Z: c.Target[2]}
 	case CmdRelease:
 		w.Tools[e.UserBase+*c.Tool].Active = false
+	case CmdForceps:
+		k := *c.Forceps
+		if k >= len(w.Forceps) {
+			return false, fmt.Errorf("forceps: index %d; the scene has %d forceps", k, len(w.Forceps))
+		}
+		e.takeOver()
+		f := &w.Forceps[k]
+		if c.Target != nil {
+			f.Tip = vec.V3{X: c.Target[0], Y: c.Target[1], Z: c.Target[2]}
+		}
+		if c.Gap != nil {
+			f.Gap = *c.Gap
+		}
 	case CmdReset, CmdScene, CmdParam, CmdSolver:
 		// Build first: if the solver or the layout refuses, the world is unchanged.
 		sc, err := e.Prepare(c)
@@ -237,6 +245,19 @@ func (e *Engine) Apply(c Command) (rebuilt bool, err error) {
 		return true, nil
 	}
 	return false, nil
+}
+
+// takeOver stops the scene's script for good (until a rebuild): its tools let go, its forceps
+// stay where they are until a command moves them.
+func (e *Engine) takeOver() {
+	if e.takeover {
+		return
+	}
+	e.takeover = true
+	w := e.Sim.World
+	for i := range e.UserBase {
+		w.Tools[i].Active = false
+	}
 }
 
 // compactScene is the scene as one line of JSON (scene.Marshal, compacted).

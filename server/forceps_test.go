@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/binary"
+	"math"
 	"strings"
 	"testing"
 
@@ -75,3 +76,66 @@ func TestForcepsFrames(t *testing.T) {
 }
 
 func abs32(x float32) float32 { return max(x, -x) }
+
+// The forceps command: strict, and it moves a scene's forceps, taking over from the script
+// (the other forceps then stays where it is).
+func TestForcepsCommand(t *testing.T) {
+	for _, c := range []struct{ msg, want string }{
+		{`{"type":"forceps","forceps":0}`, "give \"target\""},
+		{`{"type":"forceps","forceps":-1,"gap":0}`, "negative"},
+		{`{"type":"forceps","gap":0}`, "missing \"forceps\""},
+		{`{"type":"forceps","forceps":0,"gap":1.5}`, "gap 1.5 m must be in [0, 1]"},
+		{`{"type":"forceps","forceps":0,"gap":0,"tool":0}`, "unexpected field \"tool\""},
+		{`{"type":"forceps","forceps":0,"target":[0,1e9,0]}`, "forceps: target[1]"},
+		{`{"type":"move","tool":0,"target":[0,0,0],"gap":0}`, "unexpected field \"gap\""},
+	} {
+		if _, err := DecodeCommand([]byte(c.msg)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error with %q", c.msg, err, c.want)
+		}
+	}
+	e, err := NewEngine(sampleScene(t, "forceps_lift.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 100 { // both close on the thread (at 0.05 s)
+		if err := e.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w := e.World()
+	right := w.Forceps[1].Tip
+	cmd, err := DecodeCommand([]byte(`{"type":"forceps","forceps":0,"target":[0.0051,0,0.005]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Apply(cmd); err != nil {
+		t.Fatal(err)
+	}
+	for range 200 {
+		if err := e.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if z := w.State.Pos[10].Z; math.Abs(z-0.005) > 0.2e-3 {
+		t.Errorf("the left forceps lifted its node to z = %.3f mm, want 5", 1e3*z)
+	}
+	if w.Forceps[1].Tip != right || len(w.Forceps[1].Grabbed) != 1 {
+		t.Errorf("the scripted right forceps moved after the take-over: %v → %v, holding %v", right, w.Forceps[1].Tip, w.Forceps[1].Grabbed)
+	}
+	open, _ := DecodeCommand([]byte(`{"type":"forceps","forceps":0,"gap":0.001}`))
+	if _, err := e.Apply(open); err != nil {
+		t.Fatal(err)
+	}
+	for range 20 { // the jaws open 0.05 mm a cycle
+		if err := e.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(w.Forceps[0].Grabbed) != 0 {
+		t.Errorf("opened, still holds %v", w.Forceps[0].Grabbed)
+	}
+	bad, _ := DecodeCommand([]byte(`{"type":"forceps","forceps":2,"gap":0}`))
+	if _, err := e.Apply(bad); err == nil || !strings.Contains(err.Error(), "the scene has 2 forceps") {
+		t.Errorf("forceps 2: %v", err)
+	}
+}

@@ -79,6 +79,7 @@ const (
 	CmdScene   = "scene"
 	CmdParam   = "param"
 	CmdSolver  = "solver"
+	CmdForceps = "forceps"
 )
 
 // Command is one client→server message, decoded and checked by DecodeCommand. Only the
@@ -91,10 +92,12 @@ type Command struct {
 	Name    string      `json:"name,omitempty"`    // scene: a name from the hello's "scenes"; solver: one of its "solvers"
 	Epsilon *float64    `json:"epsilon,omitempty"` // param: m
 	Radius  *float64    `json:"radius,omitempty"`  // param: m
+	Forceps *int        `json:"forceps,omitempty"` // forceps: its index ≥ 0 (upper bound checked against the world)
+	Gap     *float64    `json:"gap,omitempty"`     // forceps: the gap between its jaws' tips, m, 0..1 (below the forceps' grab it closes)
 }
 
 // fields lists which optional fields each type requires (r) or allows (o).
-var commandFields = map[string]struct{ tool, node, target, name, eps, radius byte }{
+var commandFields = map[string]struct{ tool, node, target, name, eps, radius, forceps, gap byte }{
 	CmdControl: {},
 	CmdGrasp:   {tool: 'r', node: 'r'},
 	CmdMove:    {tool: 'r', target: 'r'},
@@ -106,6 +109,7 @@ var commandFields = map[string]struct{ tool, node, target, name, eps, radius byt
 	CmdScene:   {name: 'r'},
 	CmdParam:   {eps: 'o', radius: 'o'},
 	CmdSolver:  {name: 'r'},
+	CmdForceps: {forceps: 'r', target: 'o', gap: 'o'},
 }
 
 // DecodeCommand parses and checks one client message: a single strict JSON object (no unknown
@@ -148,6 +152,8 @@ func DecodeCommand(data []byte) (Command, error) {
 		check("name", spec.name, c.Name != ""),
 		check("epsilon", spec.eps, c.Epsilon != nil),
 		check("radius", spec.radius, c.Radius != nil),
+		check("forceps", spec.forceps, c.Forceps != nil),
+		check("gap", spec.gap, c.Gap != nil),
 	} {
 		if e != nil {
 			return Command{}, e
@@ -156,13 +162,22 @@ func DecodeCommand(data []byte) (Command, error) {
 	if c.Tool != nil && (*c.Tool < 0 || *c.Tool >= UserTools) {
 		return Command{}, fmt.Errorf("%s: tool %d; tools are 0 and 1", c.Type, *c.Tool)
 	}
+	if c.Forceps != nil && *c.Forceps < 0 {
+		return Command{}, fmt.Errorf("forceps: index %d is negative", *c.Forceps)
+	}
+	if c.Type == CmdForceps && c.Target == nil && c.Gap == nil {
+		return Command{}, errors.New(`forceps: give "target" (its tip, m) and/or "gap" (m)`)
+	}
+	if c.Gap != nil && !(*c.Gap >= 0 && *c.Gap <= 1) {
+		return Command{}, fmt.Errorf("forceps: gap %g m must be in [0, 1]", *c.Gap)
+	}
 	if c.Node != nil && *c.Node < 0 {
 		return Command{}, fmt.Errorf("%s: node %d is negative", c.Type, *c.Node)
 	}
 	if c.Target != nil {
 		for i, v := range c.Target {
 			if math.IsNaN(v) || math.Abs(v) > MaxCoord {
-				return Command{}, fmt.Errorf("move: target[%d] = %g; coordinates must be finite and within ±%g m", i, v, MaxCoord)
+				return Command{}, fmt.Errorf("%s: target[%d] = %g; coordinates must be finite and within ±%g m", c.Type, i, v, MaxCoord)
 			}
 		}
 	}

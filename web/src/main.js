@@ -201,7 +201,7 @@ const strain = { peak: 0, range: 0, max: 0 }; // the tissues' colour scale (tiss
 const contactView = { shown: 0, lines: 0 }; // contacts drawn, segments with a length
 let arrowDecade = 0.1; // m of arrow per decade of force (fitView scales it to the scene)
 const stats = { frames: 0, snapshots: 0, fps: 0, lastKnot: null, knotTitle: '', badFrames: 0 };
-const drag = { active: false, tool: 0, node: -1, point: new THREE.Vector3(), target: new THREE.Vector3(), pending: false, x: 0, y: 0, pointerId: -1 };
+const drag = { active: false, tool: 0, forceps: -1, node: -1, point: new THREE.Vector3(), target: new THREE.Vector3(), pending: false, x: 0, y: 0, pointerId: -1 };
 const pinned = { node: -1 }; // tool 1 held after release
 
 // ---------------------------------------------------------------- connection
@@ -374,6 +374,7 @@ function updateRope() {
   for (let i = 0; i < snap.nNodes; i++) box.expandByPoint(tmpV.set(p[i * 3], p[i * 3 + 1], p[i * 3 + 2]));
   updateTissues();
   forcepsClosed = updateForceps(forceps, snap, box);
+  updateForcepsUI();
   if (needFit) fitView();
   // the ground stays below everything: it only moves down (and on a new scene)
   const low = Math.min(box.min.z, obstacles.box.isEmpty() ? Infinity : obstacles.box.min.z,
@@ -610,6 +611,24 @@ const canvas = renderer.domElement;
 // on the same element; a grasp stops the event in the capture phase so the camera stays put.
 canvas.addEventListener('pointerdown', (e) => {
   if (e.button !== 0 || drag.active) return;
+  const k = forcepsPick();
+  if (k >= 0) {
+    // a chosen forceps: the drag moves its tip (the midpoint of its jaws' tips)
+    const J = snap.forceps[k].jaws;
+    e.stopImmediatePropagation();
+    e.preventDefault();
+    drag.active = true;
+    drag.forceps = k;
+    drag.point.set((J[0] + J[6]) / 2, (J[1] + J[7]) / 2, (J[2] + J[8]) / 2);
+    drag.target.copy(drag.point);
+    drag.x = e.clientX;
+    drag.y = e.clientY;
+    drag.pointerId = e.pointerId;
+    drag.pending = false;
+    controls.enabled = false;
+    canvas.setPointerCapture(e.pointerId);
+    return;
+  }
   const pinMode = e.ctrlKey || e.altKey || e.metaKey || $('pin').checked;
   const tool = pinMode ? 1 : 0;
   const node = pickNode(e.clientX, e.clientY);
@@ -632,6 +651,7 @@ canvas.addEventListener('pointerdown', (e) => {
   send(cmd.grasp(tool, node));
   const p = snap.positions;
   drag.active = true;
+  drag.forceps = -1;
   drag.tool = tool;
   drag.node = node;
   drag.point.set(p[node * 3], p[node * 3 + 1], p[node * 3 + 2]);
@@ -663,6 +683,7 @@ function endDrag(e) {
   if (drag.pending) flushMove();
   drag.active = false;
   controls.enabled = true;
+  if (drag.forceps >= 0) return; // the forceps stays where it was taken
   if (drag.tool === 0) send(cmd.release(0));
   else pinned.node = drag.node;
 }
@@ -678,8 +699,41 @@ canvas.addEventListener('wheel', (e) => {
 
 function flushMove() {
   drag.pending = false;
-  send(cmd.move(drag.tool, [drag.target.x, drag.target.y, drag.target.z]));
+  const t = [drag.target.x, drag.target.y, drag.target.z];
+  send(drag.forceps >= 0 ? cmd.forcepsMove(drag.forceps, t) : cmd.move(drag.tool, t));
 }
+
+// ---------------------------------------------------------------- forceps control
+let forcepsOptionsFor = -1;
+/** The forceps the mouse drives (the selector's), or −1: the mouse grasps the rope. */
+function forcepsPick() {
+  const k = +$('forceps-pick').value;
+  return Number.isInteger(k) && k >= 0 && snap.hasForceps && k < snap.nForceps ? k : -1;
+}
+/** Keeps the forceps selector and grip button in step with the frames. */
+function updateForcepsUI() {
+  const n = snap.hasForceps ? snap.nForceps : 0;
+  if (n !== forcepsOptionsFor) {
+    forcepsOptionsFor = n;
+    const sel = $('forceps-pick');
+    sel.replaceChildren(new Option('rope', '-1'), ...Array.from({ length: n }, (_, k) => new Option(`forceps ${k + 1}`, String(k))));
+    $('forceps-ui').hidden = n === 0;
+  }
+  const k = forcepsPick();
+  const b = $('forceps-grip');
+  b.disabled = k < 0;
+  const label = k >= 0 && snap.forceps[k].closed ? 'open' : 'close';
+  if (b.textContent !== label) b.textContent = label;
+}
+/** Closes the chosen forceps, or opens it to eight times its jaws' radius. */
+function toggleGrip() {
+  const k = forcepsPick();
+  if (k < 0) return;
+  const f = snap.forceps[k];
+  send(cmd.forcepsGap(k, f.closed ? 8 * f.radius : 0));
+}
+$('forceps-grip').addEventListener('click', toggleGrip);
+$('forceps-pick').addEventListener('change', () => updateForcepsUI());
 
 function screenOf(v) {
   proj.copy(v).project(camera);
@@ -769,6 +823,7 @@ window.addEventListener('keydown', (e) => {
   if (e.key === ' ') { e.preventDefault(); $('play').click(); }
   else if (e.key === 's') $('step').click();
   else if (e.key === 'r') $('reset').click();
+  else if (e.key === 'c' && !e.ctrlKey && !e.metaKey && !e.altKey) toggleGrip();
 });
 window.addEventListener('resize', () => {
   camera.aspect = window.innerWidth / window.innerHeight;
@@ -782,7 +837,7 @@ function frame(now) {
   requestAnimationFrame(frame);
   if (ropeDirty) updateRope();
   if (drag.active && drag.pending) flushMove(); // at most one move per frame
-  if (drag.active) {
+  if (drag.active && drag.forceps < 0) {
     const mk = toolMarkers[drag.tool];
     mk.mesh.position.copy(drag.target);
   }
@@ -835,6 +890,7 @@ window.knotsim = {
       closed: snap.forceps[k].closed, held: snap.forceps[k].held, jaws: [...snap.forceps[k].jaws], updates: forceps.updates }));
   },
   get forcepsClosed() { return forcepsClosed; },
+  get forcepsPick() { return forcepsPick(); },
   // the screen position of the point a fraction u of the way from jaw's tip to its hinge
   forcepsScreenPosition(k, jaw, u) {
     const f = snap.forceps[k];

@@ -324,6 +324,8 @@ export const cmd = {
   epsilon: (m) => ({ type: 'param', epsilon: m }),
   radius: (m) => ({ type: 'param', radius: m }),
   solver: (name) => ({ type: 'solver', name }),
+  forcepsMove: (k, target) => ({ type: 'forceps', forceps: k, target: [target[0], target[1], target[2]] }),
+  forcepsGap: (k, gap) => ({ type: 'forceps', forceps: k, gap }),
 };
 
 /**

@@ -10,7 +10,7 @@
 // thread_on_slab scene, implicit solver): its strain-coloured mesh, legend and removal on a
 // scene change; and a rigid mesh (the thread_on_block scene): the grey block on screen and its
 // removal on a scene change; and forceps (the forceps_lift scene): their jaws on screen, green
-// while closed.
+// while closed, and a user who drags one and closes it.
 // Screenshots go to web/test/out/. Run: make browsertest (or cd web && node --test test/).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -367,7 +367,7 @@ test('tissue: the slab is drawn as a strain-coloured mesh and removed on a scene
   await page.close();
 });
 
-test('forceps: both drawn from the frames, green while closed, steel while open', async () => {
+test('forceps: both drawn from the frames, green while closed, steel while open; the mouse drives one', async () => {
   const base = await serve('-scene', join(root, 'scene', 'testdata', 'pbd', 'forceps_lift.json'));
   const page = await openViewer(base);
   await page.waitForFunction(() => knotsim.forceps.length === 2 && knotsim.forceps.every((f) => f.visible && f.inScene) && knotsim.forceps[0].updates > 5, null, { timeout: 30000 });
@@ -375,27 +375,55 @@ test('forceps: both drawn from the frames, green while closed, steel while open'
   // left is closed and the right open (from 1.6 s to the end, when the scene holds still)
   await page.waitForFunction(() => knotsim.forceps[0].closed && knotsim.forceps[0].held === 1 && !knotsim.forceps[1].closed, null, { timeout: 60000 });
   await page.waitForTimeout(300);
-  const img = decodePNG(await page.screenshot({ path: join(out, 'forceps.png') }));
   // near the tip of each forceps' first jaw (the camera frames the scene's start: the jaws'
-  // upper parts may be off screen)
-  const look = async (k) => {
-    const p = await page.evaluate((k) => knotsim.forcepsScreenPosition(k, 0, 0.15), k);
-    let green = 0, steel = 0, total = 0;
-    for (let y = Math.round(p.y) - 2; y <= Math.round(p.y) + 2; y++) {
-      for (let x = Math.round(p.x) - 2; x <= Math.round(p.x) + 2; x++) {
-        const i = (y * img.width + x) * 4;
-        const r = img.data[i], g = img.data[i + 1], b = img.data[i + 2];
+  // upper parts may be off screen or under the toolbar), read just before the screenshot
+  const bar = await page.evaluate(() => document.getElementById('toolbar').getBoundingClientRect().bottom);
+  const at = await page.evaluate(() => [0, 1].map((k) => knotsim.forcepsScreenPosition(k, 0, 0.06)));
+  const img = decodePNG(await page.screenshot({ path: join(out, 'forceps.png') }));
+  const rgb = (x, y) => { const i = (y * img.width + x) * 4; return [img.data[i], img.data[i + 1], img.data[i + 2]]; };
+  // a 9 × 5 window: green pixels, and pixels unlike the background 40 px to the right
+  const look = (k) => {
+    const p = at[k];
+    assert.ok(p.y > bar + 3 && p.y < 715, `forceps ${k + 1}'s jaw is off screen or under the toolbar: ${JSON.stringify(p)}`);
+    const x0 = Math.round(p.x), y0 = Math.round(p.y);
+    const bg = rgb(x0 + 40, y0);
+    let green = 0, jaw = 0, total = 0;
+    for (let y = y0 - 2; y <= y0 + 2; y++) {
+      for (let x = x0 - 4; x <= x0 + 4; x++) {
+        const [r, g, b] = rgb(x, y);
         total++;
         if (g > r + 30 && g > b + 10) green++;
-        if (b >= r && b > 60 && g > r - 10) steel++;
+        if (Math.abs(r - bg[0]) + Math.abs(g - bg[1]) + Math.abs(b - bg[2]) > 40) jaw++;
       }
     }
-    return { at: p, green, steel, total };
+    return { at: p, bg, green, jaw, total };
   };
-  const left = await look(0), right = await look(1);
+  const left = look(0), right = look(1);
   console.log(`screenshot ${join(out, 'forceps.png')}: left jaw ${JSON.stringify(left)}, right jaw ${JSON.stringify(right)}`);
-  assert.ok(left.green > 0.6 * left.total, `the closed forceps' jaw is not green: ${JSON.stringify(left)}`);
-  assert.ok(right.steel > 0.6 * right.total && right.green === 0, `the open forceps' jaw is not steel: ${JSON.stringify(right)}`);
+  assert.ok(left.green > 0.3 * left.total, `the closed forceps' jaw is not green: ${JSON.stringify(left)}`);
+  assert.ok(right.jaw > 0.3 * right.total && right.green === 0, `the open forceps' jaw is not there in steel: ${JSON.stringify(right)}`);
+
+  // the user takes the right forceps: a drag 100 px to the left moves its tip that way (the
+  // screen's left), and the grip button closes it
+  assert.equal(await page.isVisible('#forceps-ui'), true);
+  await page.selectOption('#forceps-pick', '1');
+  assert.equal(await page.evaluate(() => knotsim.forcepsPick), 1);
+  const tip0 = await page.evaluate(() => knotsim.forcepsScreenPosition(1, 0, 0));
+  await page.mouse.move(tip0.x, tip0.y);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) {
+    await page.mouse.move(tip0.x - 10 * i, tip0.y);
+    await page.waitForTimeout(50);
+  }
+  await page.mouse.up();
+  await page.waitForFunction((x0) => knotsim.forcepsScreenPosition(1, 0, 0).x < x0 - 80, tip0.x, { timeout: 15000 });
+  const tip1 = await page.evaluate(() => knotsim.forcepsScreenPosition(1, 0, 0));
+  console.log(`forceps 2 dragged: tip from ${JSON.stringify(tip0)} to ${JSON.stringify(tip1)}`);
+  assert.ok(Math.abs(tip1.y - tip0.y) < 20, `the tip left the drag's line: ${JSON.stringify(tip1)}`);
+  assert.equal(await page.textContent('#forceps-grip'), 'close');
+  await page.click('#forceps-grip');
+  await page.waitForFunction(() => knotsim.forceps[1].closed, null, { timeout: 15000 });
+  await page.waitForFunction(() => document.getElementById('forceps-grip').textContent === 'open', null, { timeout: 5000 });
   assert.deepEqual(page.errors, []);
   await page.close();
 });
