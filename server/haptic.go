@@ -12,7 +12,10 @@ import (
 
 // HapticConfig connects a force-feedback device through the UDP bridge (package haptics):
 // the device's tool grasps the node nearest to it while its grasp button is held, and feels
-// the rope through a virtual coupling rendered by a 1 kHz loop of its own.
+// the rope through a virtual coupling rendered by a 1 kHz loop of its own. In a scene with
+// forceps the device drives the first forceps instead: its tip follows the device, the grasp
+// button closes the jaws, and the device feels what the forceps feels (the thread's pull on
+// the nodes it holds, and the jaws' lag behind the device as the coupling spring).
 type HapticConfig struct {
 	Addr string         // UDP address to listen on (default haptics.DefaultUDPAddr, localhost)
 	Loop haptics.Config // the loop's rate, coupling, clamp, filter and watchdog (zero: DefaultConfig)
@@ -32,6 +35,8 @@ type hapticBridge struct {
 
 	tool    int    // index of the haptic tool in the current world
 	prevPos vec.V3 // node position before the step (velocity for solvers without one)
+	forceps int     // the forceps the device drives (the world's first), or −1: it drives the tool
+	openGap float64 // m, the gap the device's forceps opens to: as the scene had it, at least twice its grab
 }
 
 func newHapticBridge(cfg *HapticConfig) (*hapticBridge, error) {
@@ -58,13 +63,32 @@ func newHapticBridge(cfg *HapticConfig) (*hapticBridge, error) {
 // attach adds the haptic tool to a freshly built world.
 func (h *hapticBridge) attach(w *world.World) {
 	h.tool = w.AddTool(world.Tool{Name: "haptic", Node: 0})
+	h.forceps = -1
+	if len(w.Forceps) > 0 {
+		f := &w.Forceps[0]
+		h.forceps, h.openGap = 0, math.Max(f.Gap, 2*f.Geometry.Grab)
+	}
 	h.ex.PublishProxy(vec.V3{}, vec.V3{}, false)
 }
 
-// before sets the haptic tool from the latest coupling; physics goroutine, before a step.
-func (h *hapticBridge) before(w *world.World) {
+// before sets the haptic tool (or forceps) from the latest coupling; physics goroutine, before
+// a step. takeOver stops the scene's script (a present device drives its forceps).
+func (h *hapticBridge) before(w *world.World, takeOver func()) {
 	t := &w.Tools[h.tool]
 	c := h.ex.Coupling()
+	if h.forceps >= 0 {
+		t.Active = false
+		if !c.Present {
+			return // the forceps stays where the device left it
+		}
+		takeOver()
+		f := &w.Forceps[h.forceps]
+		f.Tip, f.Gap = c.Tool, h.openGap
+		if c.Buttons&haptics.ButtonGrasp != 0 {
+			f.Gap = 0
+		}
+		return
+	}
 	grasp := c.Present && c.Buttons&haptics.ButtonGrasp != 0
 	if !grasp {
 		t.Active = false
@@ -88,6 +112,21 @@ func (h *hapticBridge) before(w *world.World) {
 
 // after publishes the grasped node for the loop; physics goroutine, after a step.
 func (h *hapticBridge) after(w *world.World) {
+	if h.forceps >= 0 {
+		// The proxy is where the jaws' tip is, less the thread's pull over the coupling
+		// stiffness: the coupling force k·(device − proxy) is then the forceps' force on the
+		// thread plus the spring of the jaws' lag, and the device feels the opposite.
+		c := h.ex.Coupling()
+		if !c.Present {
+			h.ex.PublishProxy(vec.V3{}, vec.V3{}, false)
+			return
+		}
+		jaws := w.Jaws(h.forceps)
+		tip := jaws[0].A.Add(jaws[1].A).Scale(0.5)
+		pull := w.Forceps[h.forceps].Applied.Scale(1 / h.loop.Config().Stiffness)
+		h.ex.PublishProxy(tip.Sub(pull), c.ToolVel, true)
+		return
+	}
 	t := &w.Tools[h.tool]
 	if !t.Active {
 		h.ex.PublishProxy(vec.V3{}, vec.V3{}, false)

@@ -11,6 +11,7 @@ import (
 	"github.com/knotsim/knotsim/haptics"
 	"github.com/knotsim/knotsim/scene"
 	"github.com/knotsim/knotsim/vec"
+	"github.com/knotsim/knotsim/world"
 )
 
 const hapticKnotScene = `{
@@ -162,5 +163,106 @@ func hapticPull(t *testing.T, solver string) {
 	}
 	if !released {
 		t.Error("no zero force with the released flag after the device went silent")
+	}
+}
+
+const hapticForcepsScene = `{
+  "name": "haptic-forceps", "dt": 0.001, "duration": 100,
+  "solver": {"type": "pbd"},
+  "ropes": [{"links": 60, "link_length": 0.005, "radius": 0.0025,
+             "material": {"density": 1100, "young": 5e6, "shear": 1.7e6, "friction": {"static": 0.6, "kinetic": 0.5}, "damping": 2},
+             "layout": {"type": "straight", "from": [0, 0, 0.00251], "dir": [1, 0, 0]}}],
+  "obstacles": [{"type": "plane", "point": [0, 0, 0], "normal": [0, 0, 1]}],
+  "forceps": [{"length": 0.05, "radius": 0.003, "grab": 0.006, "depth": 0.02,
+               "path": [{"t": 0, "tip": [0.1502, 0, 0.00251], "axis": [0, 0, 1], "open": [0, 1, 0], "gap": 0.02}]}]
+}`
+
+// A scene with forceps: a virtual device drives the forceps (issue 13: "each reports its force
+// to the haptics loop"). It stands at the forceps' tip over the middle of a 30 cm rope lying on
+// a table, presses the grasp button (the jaws close on the rope), lifts 10 cm and holds: the
+// force it feels once held is the forceps' pull on the rope, reversed: the weight of the
+// rope's lifted part, downwards.
+func TestHapticForceps(t *testing.T) {
+	if testing.Short() {
+		t.Skip("real-time haptic session")
+	}
+	sc, err := scene.Parse([]byte(hapticForcepsScene))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Config{Scene: sc, Haptic: &HapticConfig{Addr: "127.0.0.1:0"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	conn, err := net.DialUDP("udp", nil, net.UDPAddrFromAddrPort(s.haptic.dev.Addr()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	var late vec.V3
+	var nLate int
+	done := make(chan struct{})
+	const hold0, hold1 = 1.8, 2.3 // s: the forces averaged
+	start := time.Now()
+	go func() {
+		defer close(done)
+		buf := make([]byte, haptics.MaxMessageSize)
+		var m haptics.Msg
+		for {
+			n, err := conn.Read(buf)
+			if err != nil {
+				return
+			}
+			if haptics.Decode(buf[:n], &m) == nil && m.Type == haptics.MsgForce {
+				if el := time.Since(start).Seconds(); el > hold0 && el < hold1 && m.Status&haptics.StatusEngaged != 0 {
+					late = late.Add(m.Force)
+					nLate++
+				}
+			}
+		}
+	}()
+	var out []byte
+	var seq uint64
+	send := func(m haptics.Msg) {
+		seq++
+		m.Seq = seq
+		out = haptics.AppendMsg(out[:0], &m)
+		conn.Write(out)
+	}
+	send(haptics.Msg{Type: haptics.MsgHello})
+	p0 := vec.V3{X: 0.1502, Z: 0.00251}
+	for k := 0; ; k++ {
+		time.Sleep(time.Until(start.Add(time.Duration(k) * time.Millisecond)))
+		tt := time.Since(start).Seconds()
+		if tt > hold1 {
+			break
+		}
+		var b haptics.Buttons
+		if tt > 0.1 {
+			b = haptics.ButtonGrasp
+		}
+		lift := 0.2 * math.Max(0, math.Min(tt-0.3, 0.5)) // 10 cm at 20 cm/s from 0.3 s
+		send(haptics.Msg{Type: haptics.MsgPose, Time: tt, Pos: p0.Add(vec.V3{Z: lift}), Buttons: b})
+	}
+	var snap world.Snapshot
+	s.cur.Load().pub.Latest(&snap, nil)
+	conn.Close()
+	<-done
+	if nLate == 0 || len(snap.Forceps) != 1 {
+		t.Fatalf("%d forces while held; %d forceps in the snapshot", nLate, len(snap.Forceps))
+	}
+	late = late.Scale(1 / float64(nLate))
+	f := snap.Forceps[0]
+	t.Logf("held: the device felt %.4f N, the forceps pulls the rope with %.4f N holding %d nodes", late, f.Applied, f.Held)
+	weight := 1100 * math.Pi * 0.0025 * 0.0025 * 0.3 * 9.81
+	if !f.Closed || f.Held == 0 || !(f.Applied.Z > 0.3*weight) {
+		t.Fatalf("the forceps holds %d nodes (closed %v) with %.4f N; the rope weighs %.4f N", f.Held, f.Closed, f.Applied, weight)
+	}
+	if d := late.Add(f.Applied).Norm(); d > 0.15*f.Applied.Norm() {
+		t.Errorf("the device felt %.4f N; the forceps' pull reversed is %.4f N", late, f.Applied.Neg())
 	}
 }

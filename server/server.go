@@ -434,7 +434,7 @@ func (s *Server) physics(ctx context.Context) {
 func (s *Server) step(sync bool) bool {
 	ep := s.cur.Load()
 	if s.haptic != nil {
-		s.haptic.before(s.eng.World())
+		s.haptic.before(s.eng.World(), s.eng.takeOver)
 	}
 	err := s.eng.Step()
 	w := s.eng.World()
