@@ -33,8 +33,8 @@ type hapticBridge struct {
 	ex   haptics.Exchange
 	loop *haptics.Loop
 
-	tool    int    // index of the haptic tool in the current world
-	prevPos vec.V3 // node position before the step (velocity for solvers without one)
+	tool    int     // index of the haptic tool in the current world
+	prevPos vec.V3  // node position before the step (velocity for solvers without one)
 	forceps int     // the forceps the device drives (the world's first), or −1: it drives the tool
 	openGap float64 // m, the gap the device's forceps opens to: as the scene had it, at least twice its grab
 }
