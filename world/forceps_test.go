@@ -85,9 +85,16 @@ func TestForcepsGrabLiftRelease(t *testing.T) {
 		t.Run(sv.name, func(t *testing.T) {
 			w, k := threadOnTable(t, sv.make)
 			f := &w.Forceps[k]
-			steps(t, w, 50, func() { f.Gap = math.Max(0, f.Gap-0.02e-3) }) // closes in 50 ms
+			weight := w.State.Strands[0].Material.Density * math.Pi * 0.1e-3 * 0.1e-3 * 30e-3 * 9.81
+			peak := 0.0
+			steps(t, w, 60, func() { f.Gap = math.Max(0, f.Gap-0.02e-3); peak = math.Max(peak, f.Applied.Norm()) }) // closes in 50 ms
 			if len(f.Grabbed) != 1 || f.Grabbed[0] != 30 {
 				t.Fatalf("closed 0.1 mm from node 30: grabbed %v, want [30]", f.Grabbed)
+			}
+			// Closed on the thread at rest on the table: the forceps holds it where it lies (out
+			// of the table, where the grasp and the table do not fight).
+			if peak > weight {
+				t.Errorf("closing on the thread at rest: %.3g N at most, more than the thread's weight %.3g N", peak, weight)
 			}
 			z0 := f.Tip.Z
 			steps(t, w, 1000, func() { f.Tip.Z = math.Min(z0+20e-3, f.Tip.Z+0.04e-3) }) // 20 mm in 0.5 s, then held
@@ -102,7 +109,6 @@ func TestForcepsGrabLiftRelease(t *testing.T) {
 			if low < 1e-3 {
 				t.Errorf("lowest node at %.3f mm: the thread is not off the table", 1e3*low)
 			}
-			weight := w.State.Strands[0].Material.Density * math.Pi * 0.1e-3 * 0.1e-3 * 30e-3 * 9.81
 			t.Logf("%s: forceps force %v N, weight %.4g N, lag %.3g m", sv.name, f.Applied, weight, f.Lag)
 			if e := f.Applied.Sub(vec.V3{Z: weight}).Norm() / weight; e > 0.05 {
 				t.Errorf("forceps force %v N against the thread's weight %.4g N: %.1f %% off", f.Applied, weight, 100*e)
@@ -235,21 +241,34 @@ func TestForcepsErrors(t *testing.T) {
 	}
 }
 
-// BenchmarkForcepsLift is a thread held up by a closed forceps that moves in a circle (pbd).
+// BenchmarkForcepsLift is the thread of threadOnTable held up 20 mm by its middle and carried
+// round a 2 mm circle (pbd), by a closed forceps or, for comparison, by a plain tool on the
+// same node (the forceps' cost: moving its jaws, mapping its held node, summing its force).
 func BenchmarkForcepsLift(b *testing.B) {
-	w, k := threadOnTable(b, physical[0].make)
-	f := &w.Forceps[k]
-	steps(b, w, 50, func() { f.Gap = math.Max(0, f.Gap-0.02e-3) })
-	z0 := f.Tip.Z
-	steps(b, w, 500, func() { f.Tip.Z = math.Min(z0+20e-3, f.Tip.Z+0.04e-3) })
-	c := f.Tip
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; b.Loop(); i++ {
-		a := 2 * math.Pi * float64(i) * 1e-3
-		f.Tip = c.Add(vec.V3{X: 2e-3 * math.Sin(a), Y: 2e-3 * (1 - math.Cos(a))})
-		if err := w.Step(); err != nil {
-			b.Fatal(err)
-		}
+	for _, by := range []string{"forceps", "tool"} {
+		b.Run(by, func(b *testing.B) {
+			w, k := threadOnTable(b, physical[0].make)
+			f := &w.Forceps[k]
+			steps(b, w, 50, func() { f.Gap = math.Max(0, f.Gap-0.02e-3) })
+			z0 := f.Tip.Z
+			steps(b, w, 500, func() { f.Tip.Z = math.Min(z0+20e-3, f.Tip.Z+0.04e-3) })
+			c := f.Tip
+			move := func(p vec.V3) { f.Tip = p }
+			if by == "tool" {
+				off := w.State.Pos[30].Sub(f.Tip)
+				w.Forceps = nil
+				t := w.AddTool(world.Tool{Name: "tool", Node: 30, Active: true, Target: c.Add(off)})
+				move = func(p vec.V3) { w.Tools[t].Target = p.Add(off) }
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; b.Loop(); i++ {
+				a := 2 * math.Pi * float64(i) * 1e-3
+				move(c.Add(vec.V3{X: 2e-3 * math.Sin(a), Y: 2e-3 * (1 - math.Cos(a))}))
+				if err := w.Step(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
