@@ -12,9 +12,12 @@ import (
 // Forceps is a pair of jaws that grabs the thread by closing (seed 003 §3.6.2): when the gap
 // between the jaws' tips falls below Geometry.Grab, every link that passes between the jaws is
 // held, by both its nodes, where it was in the forceps' frame at that moment, and it moves
-// with the forceps until the gap opens past Grab again. An open forceps pushes the thread: each
-// jaw is a capsule obstacle. A closed one only holds: its jaws are not obstacles, so the held
-// links can lie between them.
+// with the forceps until the gap opens past Grab again. While it holds nothing, open or
+// closed, its jaws are obstacles (a capsule each) that push the thread and that it can be
+// wrapped round (an instrument tie wraps the thread round the closed jaws, then opens them to
+// grab the end). While it holds nodes they are not: the held thread lies between them, and
+// the forceps' force on the thread is then all in its grasps (Applied), which the haptics loop
+// renders; a thread pressed on a holding forceps' jaws passes into them.
 //
 // The caller moves a forceps by setting Tip, Axis, Open and Gap between steps, as it sets a
 // Tool's Target. The jaws follow at most half the thinnest rope's radius a step (the solvers
@@ -183,7 +186,8 @@ func (w *World) AddForceps(f Forceps) (int, error) {
 }
 
 // moveForceps moves each forceps' jaws towards its command, grabs or releases, and appends
-// the grasps of the held nodes to the solver's input and the open jaws to its obstacles.
+// the grasps of the held nodes to the solver's input and the jaws of those that hold nothing
+// to its obstacles.
 func (w *World) moveForceps() error {
 	for i := range w.Forceps {
 		f := &w.Forceps[i]
@@ -208,7 +212,7 @@ func (w *World) moveForceps() error {
 			}
 			w.in.Grasps = append(w.in.Grasps, solver.Grasp{Node: n, Mode: solver.HoldPosition, Target: f.pose.toWorld(f.local[j])})
 		}
-		if !f.closed {
+		if len(f.Grabbed) == 0 {
 			jaws := f.pose.jaws(f.Geometry)
 			w.in.Obstacles = append(w.in.Obstacles, jaws[0], jaws[1])
 			w.in.Moving += 2

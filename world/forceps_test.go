@@ -155,6 +155,32 @@ func TestForcepsPushesAndLags(t *testing.T) {
 	}
 }
 
+// A closed forceps that holds nothing is a rod: swept across the thread it pushes it (the
+// thread can be wrapped round it, as in an instrument tie).
+func TestClosedForcepsPushes(t *testing.T) {
+	for _, sv := range physical {
+		t.Run(sv.name, func(t *testing.T) {
+			w, _ := threadOnTable(t, sv.make)
+			w.Forceps = w.Forceps[:0]
+			k, err := w.AddForceps(world.Forceps{Name: "rod", Tip: vec.V3{X: 15.1e-3, Y: -1e-3, Z: 0.1e-3}, Axis: vec.V3{Z: 1}, Open: vec.V3{Y: 1},
+				Geometry: world.DefaultForceps()}) // closed (gap 0) beside the thread
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := &w.Forceps[k]
+			f.Tip.Y = 4e-3
+			steps(t, w, 150, nil)
+			if len(f.Grabbed) != 0 || f.Lag != 0 {
+				t.Fatalf("holds %v, lags %.3g m", f.Grabbed, f.Lag)
+			}
+			jaw := w.Jaws(k)[0] // the +y jaw, at y = 4.15 mm
+			if y := w.State.Pos[30].Y; y-0.1e-3 < jaw.A.Y+0.15e-3-0.025e-3 {
+				t.Errorf("thread at y = %.3f mm, behind the closed jaws' surface at %.3f mm: it passed through", 1e3*y, 1e3*(jaw.A.Y+0.15e-3))
+			}
+		})
+	}
+}
+
 // Two forceps at once: each closes on its own node, 10 mm from either end, and together they
 // lift the thread, then come 8 mm closer: each carries half its weight (the thread is
 // symmetric about their midpoint, whatever its stiffness), the two pulling apart equally.
