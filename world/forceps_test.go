@@ -2,6 +2,7 @@ package world_test
 
 import (
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -176,6 +177,56 @@ func TestClosedForcepsPushes(t *testing.T) {
 			jaw := w.Jaws(k)[0] // the +y jaw, at y = 4.15 mm
 			if y := w.State.Pos[30].Y; y-0.1e-3 < jaw.A.Y+0.15e-3-0.025e-3 {
 				t.Errorf("thread at y = %.3f mm, behind the closed jaws' surface at %.3f mm: it passed through", 1e3*y, 1e3*(jaw.A.Y+0.15e-3))
+			}
+		})
+	}
+}
+
+// Fast forceps motion gives zero crossings (issue 13): a forceps commanded every 50 steps to a
+// random place up to 3 mm off a random node of a free thread (no table, no gravity), jumps of
+// several millimetres, opening and closing at random, never lets the thread into its jaws while it holds nothing (the deepest
+// overlap of a segment into a jaw is below a quarter of the thread's radius), under every
+// physical solver.
+func TestForcepsFastMotionNoCrossing(t *testing.T) {
+	for _, sv := range physical {
+		t.Run(sv.name, func(t *testing.T) {
+			w, k := threadOnTable(t, sv.make)
+			w.Obstacles, w.Gravity = nil, vec.V3{}
+			f := &w.Forceps[k]
+			rng := rand.New(rand.NewPCG(13, 1))
+			const r, rho = 0.1e-3, 0.15e-3
+			worst, held := 0.0, 0
+			n := 1000
+			if testing.Short() {
+				n = 300
+			}
+			for i := range n {
+				if i%50 == 0 { // near a random node of the thread, up to 3 mm off it
+					p := w.State.Pos[5+rng.IntN(51)]
+					f.Tip = p.Add(vec.V3{X: 2e-3 * (rng.Float64() - 0.5), Y: 6e-3 * (rng.Float64() - 0.5), Z: 6e-3 * (rng.Float64() - 0.5)})
+					f.Gap = 1.5e-3 * float64(rng.IntN(2))
+				}
+				if err := w.Step(); err != nil {
+					t.Fatalf("cycle %d: %v", w.Cycle, err)
+				}
+				if len(f.Grabbed) > 0 {
+					held++
+					continue
+				}
+				pos := w.State.Pos
+				for _, jaw := range w.Jaws(k) {
+					for a := 0; a+1 < len(pos); a++ {
+						_, _, d2 := vec.ClosestSegSeg(pos[a], pos[a+1], jaw.A, jaw.B)
+						worst = math.Max(worst, r+rho-math.Sqrt(d2))
+					}
+				}
+			}
+			t.Logf("%s: deepest overlap %.3f r; %d of %d steps holding the thread", sv.name, worst/r, held, n)
+			if worst > 0.25*r {
+				t.Errorf("a segment %.3f r deep in a jaw", worst/r)
+			}
+			if held == 0 || held == n {
+				t.Errorf("held the thread in %d of %d steps: the test wants both", held, n)
 			}
 		})
 	}
