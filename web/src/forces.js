@@ -113,7 +113,10 @@ export function formatNewtons(f) {
   if (a >= 100) return `${f.toFixed(0)} N`;
   if (a >= 10) return `${f.toFixed(1)} N`;
   if (a >= 1) return `${f.toFixed(2)} N`;
-  return `${f.toFixed(3)} N`;
+  if (a >= 0.1 || a === 0) return `${f.toFixed(3)} N`;
+  // a thread's weight is micronewtons: three significant digits in mN or µN
+  if (a >= 1e-4) return `${(f * 1e3).toPrecision(3)} mN`;
+  return `${(f * 1e6).toPrecision(3)} µN`;
 }
 
 /**

@@ -802,6 +802,17 @@ function updateStats() {
     const f = tl && tl.active && tl.hasForce ? Math.hypot(tl.force[0], tl.force[1], tl.force[2]) : NaN;
     $(`s-force${t}`).textContent = isNaN(f) ? '–' : formatNewtons(f);
   }
+  // each forceps: open, or closed with the nodes it holds and its force on the thread
+  const nf = snap.hasForceps ? snap.nForceps : 0;
+  $('r-forceps').hidden = nf === 0;
+  if (nf > 0) {
+    const parts = [];
+    for (let k = 0; k < nf; k++) {
+      const f = snap.forceps[k];
+      parts.push(!f.closed ? `${k + 1} open` : f.held === 0 ? `${k + 1} closed` : `${k + 1} holds ${f.held}: ${formatNewtons(Math.hypot(f.force[0], f.force[1], f.force[2]))}`);
+    }
+    $('s-forceps').textContent = parts.join(' · ');
+  }
 }
 
 $('play').onclick = () => send(paused ? cmd.play() : cmd.pause());

@@ -402,6 +402,9 @@ test('forceps: both drawn from the frames, green while closed, steel while open;
   console.log(`screenshot ${join(out, 'forceps.png')}: left jaw ${JSON.stringify(left)}, right jaw ${JSON.stringify(right)}`);
   assert.ok(left.green > 0.3 * left.total, `the closed forceps' jaw is not green: ${JSON.stringify(left)}`);
   assert.ok(right.jaw > 0.3 * right.total && right.green === 0, `the open forceps' jaw is not there in steel: ${JSON.stringify(right)}`);
+  const panel = await page.textContent('#s-forceps');
+  console.log(`panel: forceps ${panel}`);
+  assert.match(panel, /^1 holds 1: [\d.]+ [µm]?N · 2 open$/);
 
   // the user takes the right forceps: a drag 100 px to the left moves its tip that way (the
   // screen's left), and the grip button closes it

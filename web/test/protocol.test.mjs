@@ -277,6 +277,7 @@ test('force arrows: log length, none for no force; panel numbers', () => {
     prev = l;
   }
   assert.deepEqual([0.1534, 2.414, 12.34, 1250].map(formatNewtons), ['0.153 N', '2.41 N', '12.3 N', '1250 N']);
+  assert.deepEqual([0, 0.02351, 1.2345e-5, 3e-9].map(formatNewtons), ['0.000 N', '23.5 mN', '12.3 µN', '0.00300 µN']);
 });
 
 test('contact force lines: from the point along each force, arrow lengths', () => {
