@@ -28,6 +28,13 @@ type Portal struct {
 	// portal's rest length is the links' plus Slack, so a thread laid through a wall starts
 	// unstretched whatever the wall's thickness (world.AddSutures sets it).
 	Slack float64
+	// Lead says that node A is a strand's first node held by a needle that carries it through
+	// the wall (world.Needle): while A is that node, the needle, not the stitch, decides where
+	// it is (it is not held at the In plane, and In's exit direction is along the chord from
+	// Out's piercing to In's, the way the needle goes),
+	// and once the thread beyond In is longer than a link the next node comes out and the
+	// portal is an ordinary one.
+	Lead bool
 }
 
 // Pierce is a point on a surface triangle that moves with it: a piercing of a suture.

@@ -269,7 +269,7 @@ func (w *World) outside(p vec.V3, r float64) vec.V3 {
 	return p
 }
 
-// held reports whether node n is held by an active tool or a forceps.
+// held reports whether node n is held by an active tool, a forceps or a needle.
 func (w *World) held(n int) bool {
 	for _, g := range w.in.Grasps {
 		if g.Node == n {
@@ -281,6 +281,11 @@ func (w *World) held(n int) bool {
 			if m == n {
 				return true
 			}
+		}
+	}
+	for _, nd := range w.Needles {
+		if w.State.Strands[nd.Strand].First == n {
+			return true
 		}
 	}
 	return false

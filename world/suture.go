@@ -79,7 +79,8 @@ func (w *World) Sutures() []solver.Portal { return w.in.Portals }
 // ThreadLength returns strand k's length, m: its links' lengths, except that the thread
 // through a suture is measured from node A to the entry point, straight through the wall to
 // the exit point and on to node B (the nodes inside are placed, not simulated), less the
-// suture's Slack (that route's excess over the links as laid).
+// suture's Slack (that route's excess over the links as laid); while a needle's node is in the
+// wall (Portal.Lead), from it back along the chord to the entry point instead.
 func (w *World) ThreadLength(k int) float64 {
 	st := w.State
 	str := st.Strands[k]
@@ -95,7 +96,13 @@ func (w *World) ThreadLength(k int) float64 {
 		}
 		sf := &w.in.Surfaces[p.Surface]
 		s, e := sf.At(p.In), sf.At(p.Out)
-		L += pos[p.A].Sub(s).Norm() + e.Sub(s).Norm() + pos[p.B].Sub(e).Norm() - p.Slack
+		if u := s.Sub(e); p.Lead && p.A == str.First && pos[p.A].Sub(s).Dot(u) < 0 {
+			// a needle's node still in the wall: from it back along the chord to e (as the
+			// solver measures it)
+			L += pos[p.A].Sub(e).Dot(u.Unit()) + pos[p.B].Sub(e).Norm() - p.Slack
+		} else {
+			L += pos[p.A].Sub(s).Norm() + e.Sub(s).Norm() + pos[p.B].Sub(e).Norm() - p.Slack
+		}
 		i = p.B
 	}
 	for ; i < end; i++ {

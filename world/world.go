@@ -15,6 +15,7 @@ import (
 	"math"
 	"sync/atomic"
 
+	"github.com/knotsim/knotsim/needle"
 	"github.com/knotsim/knotsim/rope"
 	"github.com/knotsim/knotsim/shape"
 	"github.com/knotsim/knotsim/solver"
@@ -71,6 +72,10 @@ type World struct {
 	Rigid []Rigid
 	// Forceps grab the thread by closing (AddForceps); the caller moves them between steps.
 	Forceps []Forceps
+	// Needles are swaged to threads and stitch them through the tissues (AddNeedle); the
+	// caller moves them between steps.
+	Needles []Needle
+	hits    []needle.Piercing // the needles' piercings of a sweep (scratch)
 
 	obsBuf []shape.Shape // Obstacles and the open forceps' jaws, when there are forceps
 
@@ -162,6 +167,9 @@ func (w *World) Step() error {
 	if err := w.refitTissues(); err != nil {
 		return err
 	}
+	if err := w.needleGrasps(); err != nil {
+		return err
+	}
 	if err := w.Solver.Step(w.State, &w.in, &w.Last); err != nil {
 		return err
 	}
@@ -179,6 +187,7 @@ func (w *World) Step() error {
 		}
 	}
 	w.forcepsForces()
+	w.needleForces()
 	w.Cycle++
 	w.Time = float64(w.Cycle) * w.Dt
 	for i, p := range w.State.Pos {

@@ -158,6 +158,13 @@ func (s *Solver) assemblePortals(st *rope.State, in *solver.Input) {
 		pt.s, pt.e = sf.At(p.In), sf.At(p.Out)
 		link := s.sd[pt.str].link
 		pt.ts = exitDir(sf, p.In, pt.s, pos, p.A, -1, pt.first, pt.last, link)
+		if d := pt.s.Sub(pt.e); lead(p, pt) && d.Norm() > 0 && pos[p.A].Sub(pt.s).Dot(d) < 0 {
+			// The needle's node goes through the wall from e to s: measured along that chord
+			// it is behind s until it is out, then from s as any node. (Along the surface's
+			// normal at s, a node just in at e, 3 mm off, read 0.7 mm out where the tissue
+			// tilted by 18°.)
+			pt.ts = d.Unit()
+		}
 		pt.te = exitDir(sf, p.Out, pt.e, pos, p.B, 1, pt.first, pt.last, link)
 		lam := pos[p.A].Sub(pt.s).Dot(pt.ts) + pt.e.Sub(pt.s).Norm() + pos[p.B].Sub(pt.e).Dot(pt.te)
 		// The tissue gives at both piercings: the thread meets the portal and the tissue in
@@ -181,6 +188,13 @@ func (s *Solver) assemblePortals(st *rope.State, in *solver.Input) {
 		// micrometre jitter into forces of millinewtons).
 		la := proj(pt.ts, 1/(pt.R/EA+compliance(sf, p.In)*s.hfrac))
 		lb := proj(pt.te, 1/(pt.R/EA+compliance(sf, p.Out)*s.hfrac))
+		if lead(p, pt) {
+			// The needle, not the stitch, places its node: no lateral spring at In (with the
+			// node held on the needle's arc, it pulled the tissue at s sideways with the
+			// tissue's own stiffness, and the staggered tissue swung about the needle,
+			// growing, once the node came out: 4 N after 10 steps).
+			la = m3{}
+		}
 		pt.fa = pt.ts.Scale(-T).Sub(la.vec(clampLen(pos[p.A].Sub(pt.s), s.pushCap())))
 		pt.fb = pt.te.Scale(-T).Sub(lb.vec(clampLen(pos[p.B].Sub(pt.e), s.pushCap())))
 		pt.kaa = outer(pt.ts, pt.ts).scale(ka).add(la)
@@ -259,6 +273,7 @@ func (s *Solver) transportPortals(st *rope.State, in *solver.Input, h, frac floa
 		// At most one node in or out at each end a substep: the thread moves less than a
 		// link in one.
 		switch {
+		case da < 0 && lead(p, pt): // the needle carries A through the wall
 		case da < 0 && p.B-p.A < solver.MaxPortalSpan && s.canPark(p.A, pt):
 			p.A--
 			moved = true
@@ -292,6 +307,9 @@ func (s *Solver) transportPortals(st *rope.State, in *solver.Input, h, frac floa
 		s.markPortals(st, in)
 	}
 }
+
+// lead reports whether portal p's node A is still the needle's (solver.Portal.Lead).
+func lead(p *solver.Portal, pt *portal) bool { return p.Lead && p.A == pt.first }
 
 // canPark reports whether node i may go inside portal pt: not a strand's end, not held by a
 // tool, not the neighbouring portal's node.
@@ -390,7 +408,7 @@ func (s *Solver) portalRows(st *rope.State, in *solver.Input) {
 				node, q, at, dir, seg = p.B, p.Out, pt.e, pt.te, str.FirstSeg+p.B-1-str.First
 			}
 			gap := st.Pos[node].Sub(at).Dot(dir)
-			if s.canPark(node, pt) || gap > s.P.Margin*st.SegRadius[seg]+s.allow[node] {
+			if s.canPark(node, pt) || gap > s.P.Margin*st.SegRadius[seg]+s.allow[node] || (side == 0 && lead(p, pt)) {
 				continue
 			}
 			tn := sf.Tris[q.Tri]
