@@ -116,6 +116,9 @@ func Build(sc *Scene, o BuildOptions) (*Sim, error) {
 	if err := addForceps(&s, w); err != nil {
 		return nil, err
 	}
+	if err := addNeedles(&s, w); err != nil {
+		return nil, err
+	}
 	sim := &Sim{Scene: s, World: w, Cycles: int(s.Duration/s.Dt + 0.5), until: until, friction: friction}
 	for i, t := range s.Tools {
 		str := st.Strands[t.Rope]
@@ -237,6 +240,9 @@ func (s *Sim) Step() error {
 	}
 	for i := range s.Scene.Forceps {
 		s.Scene.Forceps[i].PoseAt(t, &w.Forceps[i])
+	}
+	for i := range s.Scene.Needles {
+		w.Needles[i].Pose = s.Scene.Needles[i].PoseAt(t)
 	}
 	// A rope's set_friction ends: its material's friction from this cycle on (the solver reads
 	// friction when it is reset; positions and velocities are kept).

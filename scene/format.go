@@ -199,6 +199,7 @@ type Scene struct {
 	Obstacles   []Obstacle `json:"obstacles,omitempty"`   // 0..MaxObstacles rigid obstacles
 	Tools       []Tool     `json:"tools,omitempty"`       // 0..MaxTools scripted grasping tools
 	Forceps     []Forceps  `json:"forceps,omitempty"`     // 0..world.MaxForceps scripted forceps (physical solvers only; see Forceps)
+	Needles     []Needle   `json:"needles,omitempty"`     // 0..MaxNeedles scripted needles swaged to ropes (implicit solver only; see Needle)
 	Tissues     []Tissue   `json:"tissues,omitempty"`     // 0..MaxTissues deformable bodies (implicit solver only; see Tissue)
 	Meshes      []Mesh     `json:"meshes,omitempty"`      // 0..MaxMeshes rigid triangle meshes (implicit solver only; see Mesh)
 }
@@ -730,6 +731,15 @@ func (s *Scene) WithDefaults() Scene {
 			c.Tools[i] = t
 		}
 	}
+	if s.Needles != nil {
+		c.Needles = make([]Needle, len(s.Needles))
+		for i, n := range s.Needles {
+			sp := n.Spec()
+			n.ArcRadius, n.ArcAngle, n.Diameter = sp.ArcRadius, sp.ArcAngle, sp.Diameter
+			n.Path = append([]NeedleKey(nil), n.Path...)
+			c.Needles[i] = n
+		}
+	}
 	if s.Forceps != nil {
 		c.Forceps = make([]Forceps, len(s.Forceps))
 		for i, f := range s.Forceps {
@@ -891,6 +901,7 @@ func (s *Scene) Validate() error {
 	}
 	c.validateTools(s, durOK)
 	c.validateForceps(s)
+	c.validateNeedles(s)
 	c.validateTissues(s)
 	c.validateMeshes(s)
 	return c.err()

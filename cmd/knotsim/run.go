@@ -81,6 +81,15 @@ type Report struct {
 	Meshes           []MeshReport    `json:"meshes,omitempty"`
 	Sutures          []SutureReport  `json:"sutures,omitempty"`
 	Forceps          []ForcepsReport `json:"forceps,omitempty"`
+	Needles          []NeedleReport  `json:"needles,omitempty"`
+}
+
+// NeedleReport is one needle of a Report, at the end of the run.
+type NeedleReport struct {
+	Name       string     `json:"name"`
+	Sutures    int        `json:"sutures_made"`
+	FinalForce [3]float64 `json:"final_force_N"` // on the thread, at the swage
+	PeakForce  float64    `json:"peak_force_N"`
 }
 
 // ForcepsReport is one forceps of a Report, at the end of the run.
@@ -274,8 +283,8 @@ func makeReport(sim *scene.Sim, wall float64) Report {
 	}
 	return Report{
 		Solver: w.Solver.Name(), Tools: tools, Tissues: tissueReports(w), Meshes: meshReports(w), Sutures: sutureReports(w),
-		Forceps: forcepsReports(w),
-		Scene:   name, Broadphase: sim.Scene.Solver.Broadphase, Links: links, Radius: r,
+		Forceps: forcepsReports(w), Needles: needleReports(w),
+		Scene: name, Broadphase: sim.Scene.Solver.Broadphase, Links: links, Radius: r,
 		Cycles: w.Cycle, SimTime: w.Time, WallTime: wall, CyclesPerSecond: float64(w.Cycle) / wall,
 		Contacts: w.Last.Contacts, ContactsMax: w.Worst.Contacts,
 		Clusters: w.Last.Clusters, ClustersMax: w.Worst.Clusters,
@@ -320,6 +329,16 @@ func forcepsReports(w *world.World) []ForcepsReport {
 	for _, f := range w.Forceps {
 		out = append(out, ForcepsReport{Name: f.Name, Grabbed: append([]int{}, f.Grabbed...),
 			FinalForce: [3]float64{f.Applied.X, f.Applied.Y, f.Applied.Z}, PeakForce: f.PeakForce})
+	}
+	return out
+}
+
+// needleReports describes each needle of w at the end of the run.
+func needleReports(w *world.World) []NeedleReport {
+	var out []NeedleReport
+	for _, n := range w.Needles {
+		out = append(out, NeedleReport{Name: n.Name, Sutures: n.Sutures,
+			FinalForce: [3]float64{n.Applied.X, n.Applied.Y, n.Applied.Z}, PeakForce: n.PeakForce})
 	}
 	return out
 }
@@ -414,6 +433,10 @@ func printReport(w io.Writer, r Report) {
 	}
 	for i, su := range r.Sutures {
 		fmt.Fprintf(w, "suture %-10d through %s: nodes %d…%d, %d inside the wall; tension %.4g N at the end\n", i, su.Through, su.A, su.B, su.B-su.A-1, su.Tension)
+	}
+	for _, n := range r.Needles {
+		g := n.FinalForce
+		fmt.Fprintf(w, "needle %-12s %d sutures made; force on the thread (%.4g, %.4g, %.4g) N at the end, %.4g N at most\n", n.Name, n.Sutures, g[0], g[1], g[2], n.PeakForce)
 	}
 	for _, f := range r.Forceps {
 		g := f.FinalForce
