@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/knotsim/knotsim/needle"
 	"github.com/knotsim/knotsim/rope"
 	"github.com/knotsim/knotsim/shape"
 	"github.com/knotsim/knotsim/vec"
@@ -49,6 +50,46 @@ func TestSnapshotForceps(t *testing.T) {
 		"one byte short":   {b[:len(b)-1], "header says"},
 		"cut in the count": {b[:head+2], "at least"},
 		"too many":         {func() []byte { x := append([]byte(nil), b...); le.PutUint32(x[head:], MaxFrameForceps+1); return x }(), "forceps; at most"},
+	} {
+		if _, err := DecodeSnapshot(c.b); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error with %q", name, err, c.want)
+		}
+	}
+}
+
+// The needle section (flag bit 4, after the forceps) round-trips each needle's pose and shape;
+// malformed or oversized sections are refused.
+func TestSnapshotNeedles(t *testing.T) {
+	s := &world.Snapshot{
+		Pos:     []vec.V3{{X: 0}, {X: 0.01}},
+		Strands: []rope.Strand{{First: 0, Nodes: 2, Radius: 0.001}},
+		Forceps: []world.ForcepsState{{}},
+		Needles: []world.NeedleState{{Spec: needle.Default(), Pose: needle.Pose{Centre: vec.V3{X: 1, Y: 2, Z: 3}, U: vec.V3{X: 1}, V: vec.V3{Z: 1}, Angle: 2.5}}},
+	}
+	b := EncodeFrame(nil, s, nil, 1, 1000)
+	withForceps := EncodeFrame(nil, &world.Snapshot{Pos: s.Pos, Strands: s.Strands, Forceps: s.Forceps}, nil, 1, 1000)
+	if want := len(withForceps) + 4 + 52; len(b) != want || FrameSize(s, nil) != want {
+		t.Fatalf("%d bytes (FrameSize %d), want %d", len(b), FrameSize(s, nil), want)
+	}
+	d, err := DecodeSnapshot(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := needle.Default()
+	want := DecodedNeedle{Centre: [3]float32{1, 2, 3}, U: [3]float32{1, 0, 0}, V: [3]float32{0, 0, 1}, Angle: 2.5,
+		ArcRadius: float32(sp.ArcRadius), ArcAngle: float32(sp.ArcAngle), Diameter: float32(sp.Diameter)}
+	if d.Flags != FlagForceps|FlagNeedles || len(d.Needles) != 1 || d.Needles[0] != want || len(d.Forceps) != 1 {
+		t.Fatalf("decoded flags %#x, needles %+v", d.Flags, d.Needles)
+	}
+	le := binary.LittleEndian
+	head := len(withForceps)
+	for name, c := range map[string]struct {
+		b    []byte
+		want string
+	}{
+		"one byte short":   {b[:len(b)-1], "header says"},
+		"cut in the count": {b[:head+2], "at least"},
+		"too many":         {func() []byte { x := append([]byte(nil), b...); le.PutUint32(x[head:], MaxFrameNeedles+1); return x }(), "needles; at most"},
 	} {
 		if _, err := DecodeSnapshot(c.b); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want an error with %q", name, err, c.want)

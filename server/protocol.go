@@ -34,6 +34,8 @@ const (
 	tissueNodeSize = 16 // f32×3 position, f32 strain
 	forcepsHead    = 4  // u32 nForceps
 	forcepsSize    = 68 // f32×3 A, B of jaw 0, then of jaw 1; f32 radius; u8 closed, u8 held (≤ 255), 2 pad; f32×3 force
+	needleHead     = 4  // u32 nNeedles
+	needleSize     = 52 // f32×3 centre, U, V; f32 angle, arc radius, arc angle, diameter
 	maxSolverName  = 16 // longest solver name a "solver" command may give
 	maxU16         = math.MaxUint16
 	commandTypeMax = 16 // longest command type name we accept
@@ -44,13 +46,18 @@ const (
 	FlagTensions = 1 << 0 // the frame has nSegments f32 tensions after the tools
 	FlagContacts = 1 << 1 // the frame has the contact section (nContacts, residual, contacts)
 	FlagTissues  = 1 << 2 // the frame has the tissue section (nTissues, per tissue its nodes)
-	FlagForceps  = 1 << 3 // the frame ends with the forceps section (nForceps, per forceps its jaws)
-	knownFlags   = FlagTensions | FlagContacts | FlagTissues | FlagForceps
+	FlagForceps  = 1 << 3 // the frame has the forceps section (nForceps, per forceps its jaws)
+	FlagNeedles  = 1 << 4 // the frame ends with the needle section (nNeedles, per needle its pose and shape)
+	knownFlags   = FlagTensions | FlagContacts | FlagTissues | FlagForceps | FlagNeedles
 )
 
 // MaxFrameForceps is the most forceps a frame carries (world.MaxForceps); a decoder refuses
 // a frame that says it has more.
 const MaxFrameForceps = world.MaxForceps
+
+// MaxFrameNeedles is the most needles a frame carries; a decoder refuses a frame that says it
+// has more.
+const MaxFrameNeedles = 8
 
 // MaxFrameContacts is the most contacts a snapshot frame carries (36 bytes each, 144 KiB at
 // most): the first ones in the solver's order (world.Snapshot.Contacts) when it has more. A
@@ -344,6 +351,9 @@ func EncodeFrame(dst []byte, s *world.Snapshot, tissues []TissueFrame, userBase 
 	if len(s.Forceps) > 0 {
 		flags |= FlagForceps
 	}
+	if len(s.Needles) > 0 {
+		flags |= FlagNeedles
+	}
 	dst = le.AppendUint32(dst, SnapshotMagic)
 	dst = le.AppendUint32(dst, uint32(s.Cycle))
 	dst = le.AppendUint64(dst, math.Float64bits(s.Time))
@@ -437,6 +447,17 @@ func EncodeFrame(dst []byte, s *world.Snapshot, tissues []TissueFrame, userBase 
 			dst = f32(f32(f32(dst, f.Applied.X), f.Applied.Y), f.Applied.Z)
 		}
 	}
+	if flags&FlagNeedles != 0 {
+		ns := s.Needles[:min(len(s.Needles), MaxFrameNeedles)]
+		dst = le.AppendUint32(dst, uint32(len(ns)))
+		for i := range ns {
+			p, sp := &ns[i].Pose, &ns[i].Spec
+			for _, v := range [3]vec.V3{p.Centre, p.U, p.V} {
+				dst = f32(f32(f32(dst, v.X), v.Y), v.Z)
+			}
+			dst = f32(f32(f32(f32(dst, p.Angle), sp.ArcRadius), sp.ArcAngle), sp.Diameter)
+		}
+	}
 	return dst
 }
 
@@ -458,6 +479,9 @@ func FrameSize(s *world.Snapshot, tissues []TissueFrame) int {
 	if len(s.Forceps) > 0 {
 		n += forcepsHead + min(len(s.Forceps), MaxFrameForceps)*forcepsSize
 	}
+	if len(s.Needles) > 0 {
+		n += needleHead + min(len(s.Needles), MaxFrameNeedles)*needleSize
+	}
 	return n
 }
 
@@ -477,7 +501,14 @@ type DecodedSnapshot struct {
 	ContactForces    []DecodedContact // the contact section's contacts; nil without FlagContacts
 	Tissues          []TissueFrame    // the tissue section's records; nil without FlagTissues
 	Forceps          []DecodedForceps // the forceps section's; nil without FlagForceps
+	Needles          []DecodedNeedle  // the needle section's; nil without FlagNeedles
 	NStrands, NTools uint16
+}
+
+// DecodedNeedle is one needle of a snapshot frame (needle.Pose and needle.Spec).
+type DecodedNeedle struct {
+	Centre, U, V                         [3]float32 // m; unit
+	Angle, ArcRadius, ArcAngle, Diameter float32    // rad, m, rad, m
 }
 
 // DecodedForceps is one forceps of a snapshot frame.
@@ -599,6 +630,17 @@ func DecodeSnapshot(b []byte) (*DecodedSnapshot, error) {
 		}
 		want += forcepsHead + nForceps*forcepsSize
 	}
+	var nNeedles int64
+	if d.Flags&FlagNeedles != 0 {
+		if int64(len(b)) < want+needleHead {
+			return nil, fmt.Errorf("snapshot: %d bytes; the header says at least %d", len(b), want+needleHead)
+		}
+		nNeedles = int64(le.Uint32(b[want:]))
+		if nNeedles > MaxFrameNeedles {
+			return nil, fmt.Errorf("snapshot: %d needles; at most %d", nNeedles, MaxFrameNeedles)
+		}
+		want += needleHead + nNeedles*needleSize
+	}
 	if int64(len(b)) != want {
 		return nil, fmt.Errorf("snapshot: %d bytes; the header says %d", len(b), want)
 	}
@@ -657,6 +699,15 @@ func DecodeSnapshot(b []byte) (*DecodedSnapshot, error) {
 			f.Jaws = [2][2][3]float32{{v3(o), v3(o + 12)}, {v3(o + 24), v3(o + 36)}}
 			f.Radius, f.Closed, f.Held, f.Force = f32(o+48), b[o+52] != 0, b[o+53], v3(o+56)
 			o += forcepsSize
+		}
+	}
+	if d.Flags&FlagNeedles != 0 {
+		o += needleHead
+		d.Needles = make([]DecodedNeedle, nNeedles)
+		v3 := func(o int) [3]float32 { return [3]float32{f32(o), f32(o + 4), f32(o + 8)} }
+		for i := range d.Needles {
+			d.Needles[i] = DecodedNeedle{Centre: v3(o), U: v3(o + 12), V: v3(o + 24), Angle: f32(o + 36), ArcRadius: f32(o + 40), ArcAngle: f32(o + 44), Diameter: f32(o + 48)}
+			o += needleSize
 		}
 	}
 	return d, nil

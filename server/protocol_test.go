@@ -249,7 +249,7 @@ func TestSnapshotTensionsAndForces(t *testing.T) {
 		t.Errorf("tensions without the flag: %v", err)
 	}
 	unknown := append([]byte(nil), b...)
-	unknown[32] = 17 // bit 4: unknown (bit 2 is the tissue section, bit 3 the forceps)
+	unknown[32] = 33 // bit 5: unknown (bits 2, 3, 4: the tissue, forceps and needle sections)
 	if _, err := DecodeSnapshot(unknown); err == nil || !strings.Contains(err.Error(), "unknown flags") {
 		t.Errorf("unknown flag: %v", err)
 	}

@@ -103,7 +103,7 @@ func TestSnapshotTissues(t *testing.T) {
 		}), "at most 65536"},
 		"section without the flag": {mod(func(x []byte) []byte { x[32] = 1; return x }), "header says"},
 		"flag without the section": {mod(func(x []byte) []byte { x[32] = 1 | 4; return x[:head] }), "at least"},
-		"an unknown flag":          {mod(func(x []byte) []byte { x[32] = 1 | 4 | 16; return x }), "unknown flags"},
+		"an unknown flag":          {mod(func(x []byte) []byte { x[32] = 1 | 4 | 32; return x }), "unknown flags"},
 	}
 	// two records of 65536 and 1 nodes, each within the limit but not together
 	full := EncodeFrame(nil, s, []TissueFrame{{Pos: make([]float32, 3*MaxFrameTissueNodes), Strain: make([]float32, MaxFrameTissueNodes)}, {}}, 1, 1000)

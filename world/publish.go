@@ -56,6 +56,7 @@ func (p *Publisher) Latest(dst *Snapshot) uint64 {
 	dst.Contacts = append(dst.Contacts[:0], p.snap.Contacts...)
 	dst.Residual, dst.HasContacts = p.snap.Residual, p.snap.HasContacts
 	dst.Forceps = append(dst.Forceps[:0], p.snap.Forceps...)
+	dst.Needles = append(dst.Needles[:0], p.snap.Needles...)
 	dst.Knot = p.snap.Knot
 	return n
 }

@@ -240,6 +240,15 @@ type Snapshot struct {
 	HasContacts bool
 	// Forceps are the world's forceps as they are (World.Forceps, in order).
 	Forceps []ForcepsState
+	// Needles are the world's needles as they are (World.Needles, in order).
+	Needles []NeedleState
+}
+
+// NeedleState is a needle as a Snapshot carries it.
+type NeedleState struct {
+	Spec    needle.Spec
+	Pose    needle.Pose
+	Applied vec.V3 // its force on the thread in the last step, N
 }
 
 // ForcepsState is a forceps as a Snapshot carries it.
@@ -268,6 +277,10 @@ func (w *World) Snapshot(dst *Snapshot) *Snapshot {
 	for k := range w.Forceps {
 		f := &w.Forceps[k]
 		dst.Forceps = append(dst.Forceps, ForcepsState{Jaws: w.Jaws(k), Closed: f.closed, Held: len(f.Grabbed), Applied: f.Applied})
+	}
+	dst.Needles = dst.Needles[:0]
+	for _, n := range w.Needles {
+		dst.Needles = append(dst.Needles, NeedleState{Spec: n.Spec, Pose: n.Pose, Applied: n.Applied})
 	}
 	dst.Contacts, dst.Residual = dst.Contacts[:0], 0
 	c, ok := w.Solver.(solver.ContactReporter)

@@ -13,6 +13,7 @@ import { buildObstacles, disposeGroup } from './obstacles.js';
 import { buildMeshes, disposeMeshes } from './meshes.js';
 import { buildTissues, disposeTissues, strainRange, maxStrain, formatStrain, TISSUE_OPACITY } from './tissue.js';
 import { newForceps, updateForceps } from './forceps.js';
+import { newNeedles, updateNeedles, needlePoint } from './needles.js';
 
 const $ = (id) => document.getElementById(id);
 const ROPE_COLORS = [0xff6a1a, 0x2bb5a8, 0xd94fd0, 0xe8d23a];
@@ -110,6 +111,9 @@ scene.add(tissues.group);
 // forceps (forceps.js): moved every frame from the frame's forceps section
 const forceps = newForceps();
 scene.add(forceps.group);
+// needles (needles.js): moved every frame from the frame's needle section
+const needles = newNeedles();
+scene.add(needles.group);
 let forcepsClosed = 0;
 
 const ropeGroup = new THREE.Group();
@@ -374,6 +378,7 @@ function updateRope() {
   for (let i = 0; i < snap.nNodes; i++) box.expandByPoint(tmpV.set(p[i * 3], p[i * 3 + 1], p[i * 3 + 2]));
   updateTissues();
   forcepsClosed = updateForceps(forceps, snap, box);
+  updateNeedles(needles, snap, box);
   updateForcepsUI();
   if (needFit) fitView();
   // the ground stays below everything: it only moves down (and on a new scene)
@@ -901,6 +906,14 @@ window.knotsim = {
       closed: snap.forceps[k].closed, held: snap.forceps[k].held, jaws: [...snap.forceps[k].jaws], updates: forceps.updates }));
   },
   get forcepsClosed() { return forcepsClosed; },
+  get needles() {
+    return needles.items.slice(0, snap.hasNeedles ? snap.nNeedles : 0).map((it) => ({ visible: it.mesh.visible, inScene: !!it.mesh.parent?.parent, updates: needles.updates }));
+  },
+  // the screen position of the point a fraction f along needle k from its swage to its tip
+  needleScreenPosition(k, f) {
+    const p = needlePoint(snap, k, f);
+    return p && screenOf(tmpV.set(p[0], p[1], p[2]));
+  },
   get forcepsPick() { return forcepsPick(); },
   // the screen position of the point a fraction u of the way from jaw's tip to its hinge
   forcepsScreenPosition(k, jaw, u) {

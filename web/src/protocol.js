@@ -3,7 +3,7 @@
 // Server → client binary frames are snapshots, little-endian:
 //   u32 magic 0x324E534B ("KSN2"), u32 cycle, f64 time (s), f32 cycles_per_second,
 //   u16 contacts, u16 clusters, u16 nStrands, u16 nTools, u32 nNodes,
-//   u32 flags (bit 0: tensions, bit 1: contacts, bit 2: tissues, bit 3: forceps),
+//   u32 flags (bit 0: tensions, bit 1: contacts, bit 2: tissues, bit 3: forceps, bit 4: needles),
 //   per strand: u32 first, u32 nodes, f32 radius (m),
 //   nNodes × 3 f32 positions (m),
 //   per tool (32 bytes): i32 node (−1 none), u8 active, u8 controller-owned, u8 has-force,
@@ -18,7 +18,10 @@
 //     (mean |ε| of the node's tetrahedra, dimensionless); Σ n ≤ MAX_TISSUE_NODES,
 //   if flags bit 3: u32 nForceps (≤ MAX_FORCEPS), then per forceps (68 bytes): f32 × 3 jaw 0's
 //     tip end, f32 × 3 its hinge end, the same for jaw 1 (m; each jaw a capsule), f32 radius (m),
-//     u8 closed, u8 nodes held (255: 255 or more), 2 pad bytes, f32 × 3 force on the thread (N).
+//     u8 closed, u8 nodes held (255: 255 or more), 2 pad bytes, f32 × 3 force on the thread (N),
+//   if flags bit 4: u32 nNeedles (≤ MAX_NEEDLES), then per needle (52 bytes): f32 × 3 its arc's
+//     centre (m), f32 × 3 u, f32 × 3 v (the arc's plane, unit), f32 angle (rad: the tip at
+//     centre + R·(cos·u + sin·v)), f32 arc radius R (m), f32 arc angle (rad), f32 diameter (m).
 // Version 3 added the tissue section (and the hello's "tissues"); version 2 frames decode
 // unchanged.
 // The hello/scene events' "meshes" (added within version 3: an older viewer ignores it) lists
@@ -44,6 +47,9 @@ export const MAX_TISSUE_NODES = 65536; // server.MaxFrameTissueNodes: all tissue
 export const FLAG_FORCEPS = 8;
 export const FORCEPS_BYTES = 68;
 export const MAX_FORCEPS = 8; // server.MaxFrameForceps
+export const FLAG_NEEDLES = 16;
+export const NEEDLE_BYTES = 52;
+export const MAX_NEEDLES = 8; // server.MaxFrameNeedles
 
 /** A reusable snapshot: decodeSnapshot fills it and grows its arrays only when needed. */
 export function newSnapshot() {
@@ -73,6 +79,9 @@ export function newSnapshot() {
     hasForceps: false,
     nForceps: 0,
     forceps: [], // {jaws: Float32Array(12): jaw 0 tip, hinge, jaw 1 tip, hinge (m), radius (m), closed, held, force: Float32Array(3) (N)}
+    hasNeedles: false,
+    nNeedles: 0,
+    needles: [], // {pose: Float32Array(10): centre (m), u, v, angle (rad), arcRadius (m), arcAngle (rad), diameter (m)}
   };
 }
 
@@ -93,7 +102,7 @@ export function decodeSnapshot(buf, snap = newSnapshot()) {
   const nTools = dv.getUint16(26, true);
   const nNodes = dv.getUint32(28, true);
   const flags = dv.getUint32(32, true);
-  if (flags & ~(FLAG_TENSIONS | FLAG_CONTACTS | FLAG_TISSUES | FLAG_FORCEPS)) throw new Error(`snapshot: unknown flags 0x${flags.toString(16)}`);
+  if (flags & ~(FLAG_TENSIONS | FLAG_CONTACTS | FLAG_TISSUES | FLAG_FORCEPS | FLAG_NEEDLES)) throw new Error(`snapshot: unknown flags 0x${flags.toString(16)}`);
   const fixed = HEADER_BYTES + nStrands * STRAND_BYTES + nNodes * 12 + nTools * TOOL_BYTES;
   if (buf.byteLength < fixed) throw new Error(`snapshot: ${buf.byteLength} bytes, expected at least ${fixed}`);
   snap.cycle = dv.getUint32(4, true);
@@ -148,6 +157,15 @@ export function decodeSnapshot(buf, snap = newSnapshot()) {
     nForceps = dv.getUint32(want, true);
     if (nForceps > MAX_FORCEPS) throw new Error(`snapshot: ${nForceps} forceps, at most ${MAX_FORCEPS}`);
     want += 4 + nForceps * FORCEPS_BYTES;
+  }
+  const hasNeedles = (flags & FLAG_NEEDLES) !== 0;
+  let nNeedles = 0;
+  const needleStart = want;
+  if (hasNeedles) {
+    if (buf.byteLength < want + 4) throw new Error(`snapshot: ${buf.byteLength} bytes, expected at least ${want + 4}`);
+    nNeedles = dv.getUint32(want, true);
+    if (nNeedles > MAX_NEEDLES) throw new Error(`snapshot: ${nNeedles} needles, at most ${MAX_NEEDLES}`);
+    want += 4 + nNeedles * NEEDLE_BYTES;
   }
   if (buf.byteLength !== want) throw new Error(`snapshot: ${buf.byteLength} bytes, expected ${want}`);
   snap.strands.length = nStrands;
@@ -220,6 +238,17 @@ export function decodeSnapshot(buf, snap = newSnapshot()) {
     f.held = dv.getUint8(o + 53);
     for (let c = 0; c < 3; c++) f.force[c] = dv.getFloat32(o + 56 + 4 * c, true);
   }
+  snap.hasNeedles = hasNeedles;
+  snap.nNeedles = nNeedles;
+  while (snap.needles.length < nNeedles) snap.needles.push({ pose: new Float32Array(10), arcRadius: 0, arcAngle: 0, diameter: 0 });
+  snap.needles.length = nNeedles;
+  for (let k = 0, o = needleStart + 4; k < nNeedles; k++, o += NEEDLE_BYTES) {
+    const n = snap.needles[k];
+    for (let i = 0; i < 10; i++) n.pose[i] = dv.getFloat32(o + 4 * i, true);
+    n.arcRadius = dv.getFloat32(o + 40, true);
+    n.arcAngle = dv.getFloat32(o + 44, true);
+    n.diameter = dv.getFloat32(o + 48, true);
+  }
   return snap;
 }
 
@@ -230,6 +259,7 @@ export function decodeSnapshot(buf, snap = newSnapshot()) {
  * s.contactData.length / 9) contacts from s.contactData (9 numbers each) and s.residual.
  * s.hasTissues sets flag bit 2 and writes a record for each of s.tissues ({nodes (default strain.length), positions: 3 numbers a node, strain: 1 a node});
  * s.hasForceps sets flag bit 3 and writes s.forceps ({jaws: 12 numbers, radius, closed, held, force: 3 numbers} each);
+ * s.hasNeedles sets flag bit 4 and writes s.needles ({pose: 10 numbers, arcRadius, arcAngle, diameter} each);
  * no limits are applied (tests write malformed frames).
  */
 export function encodeSnapshot(s) {
@@ -244,8 +274,10 @@ export function encodeSnapshot(s) {
   const tNodes = (t) => t.nodes ?? t.strain.length;
   const tissueBytes = tissues ? 4 + tissues.reduce((n, t) => n + 4 + tNodes(t) * 16, 0) : 0;
   const forceps = s.hasForceps ? s.forceps : null;
+  const needles = s.hasNeedles ? s.needles : null;
   const buf = new ArrayBuffer(HEADER_BYTES + nStrands * STRAND_BYTES + nNodes * 12 + nTools * TOOL_BYTES + (tensions ? nSegments * 4 : 0) +
-    (contacts ? 8 + nContacts * CONTACT_BYTES : 0) + tissueBytes + (forceps ? 4 + forceps.length * FORCEPS_BYTES : 0));
+    (contacts ? 8 + nContacts * CONTACT_BYTES : 0) + tissueBytes + (forceps ? 4 + forceps.length * FORCEPS_BYTES : 0) +
+    (needles ? 4 + needles.length * NEEDLE_BYTES : 0));
   const dv = new DataView(buf);
   dv.setUint32(0, MAGIC, true);
   dv.setUint32(4, s.cycle, true);
@@ -256,7 +288,7 @@ export function encodeSnapshot(s) {
   dv.setUint16(24, nStrands, true);
   dv.setUint16(26, nTools, true);
   dv.setUint32(28, nNodes, true);
-  dv.setUint32(32, (tensions ? FLAG_TENSIONS : 0) | (contacts ? FLAG_CONTACTS : 0) | (tissues ? FLAG_TISSUES : 0) | (forceps ? FLAG_FORCEPS : 0), true);
+  dv.setUint32(32, (tensions ? FLAG_TENSIONS : 0) | (contacts ? FLAG_CONTACTS : 0) | (tissues ? FLAG_TISSUES : 0) | (forceps ? FLAG_FORCEPS : 0) | (needles ? FLAG_NEEDLES : 0), true);
   let off = HEADER_BYTES;
   for (const st of s.strands) {
     dv.setUint32(off, st.first, true);
@@ -305,6 +337,17 @@ export function encodeSnapshot(s) {
       dv.setUint8(off + 53, f.held ?? 0);
       for (let c = 0; c < 3; c++) dv.setFloat32(off + 56 + 4 * c, f.force?.[c] ?? 0, true);
       off += FORCEPS_BYTES;
+    }
+  }
+  if (needles) {
+    dv.setUint32(off, needles.length, true);
+    off += 4;
+    for (const n of needles) {
+      for (let i = 0; i < 10; i++) dv.setFloat32(off + 4 * i, n.pose[i], true);
+      dv.setFloat32(off + 40, n.arcRadius, true);
+      dv.setFloat32(off + 44, n.arcAngle, true);
+      dv.setFloat32(off + 48, n.diameter, true);
+      off += NEEDLE_BYTES;
     }
   }
   return buf;

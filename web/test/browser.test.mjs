@@ -10,7 +10,8 @@
 // thread_on_slab scene, implicit solver): its strain-coloured mesh, legend and removal on a
 // scene change; and a rigid mesh (the thread_on_block scene): the grey block on screen and its
 // removal on a scene change; and forceps (the forceps_lift scene): their jaws on screen, green
-// while closed, and a user who drags one and closes it.
+// while closed, and a user who drags one and closes it; and a needle (the needle_slab scene)
+// on screen.
 // Screenshots go to web/test/out/. Run: make browsertest (or cd web && node --test test/).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -427,6 +428,34 @@ test('forceps: both drawn from the frames, green while closed, steel while open;
   await page.click('#forceps-grip');
   await page.waitForFunction(() => knotsim.forceps[1].closed, null, { timeout: 15000 });
   await page.waitForFunction(() => document.getElementById('forceps-grip').textContent === 'open', null, { timeout: 5000 });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('needle: drawn as a steel arc from the frames, stitching a thread through a slab', async () => {
+  const base = await serve('-scene', join(root, 'scene', 'testdata', 'pbd', 'needle_slab.json'));
+  const page = await openViewer(base);
+  await page.waitForFunction(() => knotsim.needles.length === 1 && knotsim.needles[0].visible && knotsim.needles[0].inScene && knotsim.needles[0].updates > 5, null, { timeout: 30000 });
+  await page.waitForTimeout(2500); // the scene (1.5 s) has stitched and lifted
+  const at = await page.evaluate(() => [0.5, 0.7, 0.9].map((f) => knotsim.needleScreenPosition(0, f)));
+  const img = decodePNG(await page.screenshot({ path: join(out, 'needle.png') }));
+  const rgb = (x, y) => { const i = (y * img.width + x) * 4; return [img.data[i], img.data[i + 1], img.data[i + 2]]; };
+  // each point on the arc: some pixel within 2 px of it unlike the background 30 px to the side
+  const hits = at.map((p) => {
+    const x0 = Math.round(p.x), y0 = Math.round(p.y);
+    const bg = rgb(Math.min(x0 + 30, img.width - 1), y0);
+    let differ = 0;
+    for (let y = y0 - 2; y <= y0 + 2; y++) {
+      for (let x = x0 - 2; x <= x0 + 2; x++) {
+        if (x < 0 || y < 0 || x >= img.width || y >= img.height) continue;
+        const [r, g, b] = rgb(x, y);
+        if (Math.abs(r - bg[0]) + Math.abs(g - bg[1]) + Math.abs(b - bg[2]) > 40) differ++;
+      }
+    }
+    return { at: p, differ };
+  });
+  console.log(`screenshot ${join(out, 'needle.png')}: needle points ${JSON.stringify(hits)}`);
+  assert.ok(hits.filter((h) => h.differ > 3).length >= 2, `the needle is not on screen: ${JSON.stringify(hits)}`);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

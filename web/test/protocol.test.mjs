@@ -3,7 +3,7 @@
 // tissues' and the rigid meshes' validation and geometry.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodeSnapshot, encodeSnapshot, newSnapshot, knotTitle, cmd, MAGIC, MAX_CONTACTS, FLAG_TISSUES, MAX_TISSUES, MAX_TISSUE_NODES, FLAG_FORCEPS, MAX_FORCEPS } from '../src/protocol.js';
+import { decodeSnapshot, encodeSnapshot, newSnapshot, knotTitle, cmd, MAGIC, MAX_CONTACTS, FLAG_TISSUES, MAX_TISSUES, MAX_TISSUE_NODES, FLAG_FORCEPS, MAX_FORCEPS, FLAG_NEEDLES } from '../src/protocol.js';
 import { strainCeil, strainRange, formatStrain, validTissue, buildTissues, maxStrain, STRAIN_MIN_RANGE } from '../src/tissue.js';
 import { validMesh, creasedNormals, buildMeshes } from '../src/meshes.js';
 import { chaikinOpen, chaikinCount, chaikin, chaikinOpenScalar } from '../src/rope.js';
@@ -57,7 +57,7 @@ test('malformed snapshots are errors', () => {
   new DataView(over).setUint32(36 + 4, 9, true); // strand beyond the nodes
   assert.throws(() => decodeSnapshot(over), /beyond/);
   const flags = buf.slice(0);
-  new DataView(flags).setUint32(32, 16, true); // bit 4 (bit 2 is the tissue section, bit 3 the forceps)
+  new DataView(flags).setUint32(32, 32, true); // bit 5 (bits 2, 3, 4: the tissue, forceps and needle sections)
   assert.throws(() => decodeSnapshot(flags), /unknown flags/);
   const v1 = buf.slice(0);
   new DataView(v1).setUint32(0, 0x314e534b, true); // "KSN1"
@@ -508,4 +508,25 @@ test('frames with the forceps section (flag bit 3, after the tissues)', () => {
   assert.throws(() => decodeSnapshot(buf.slice(0, at + 2)), /at least/);
   assert.throws(() => decodeSnapshot(patched(MAX_FORCEPS + 1)), /9 forceps, at most 8/);
   assert.throws(() => decodeSnapshot(patched(1)), /expected/);
+});
+
+test('frames with the needle section (flag bit 4, after the forceps)', () => {
+  const needle = { pose: [0.005, 0.005, 0.0028, 1, 0, 0, 0, 0, 1, 2.79], arcRadius: 0.0017, arcAngle: 2.356, diameter: 6e-5 };
+  const base = { ...decodeSnapshot(handFrame()), tensions: [2.5, 0.75, -0.25] };
+  const plain = encodeSnapshot(base);
+  const buf = encodeSnapshot({ ...base, hasNeedles: true, needles: [needle] });
+  assert.equal(buf.byteLength, plain.byteLength + 4 + 52);
+  const snap = decodeSnapshot(buf);
+  assert.equal(snap.flags, 1 | FLAG_NEEDLES);
+  assert.equal(snap.nNeedles, 1);
+  assert.deepEqual([...snap.needles[0].pose], needle.pose.map(Math.fround));
+  assert.equal(snap.needles[0].arcRadius, Math.fround(0.0017));
+  assert.equal(snap.needles[0].arcAngle, Math.fround(2.356));
+  assert.equal(snap.needles[0].diameter, Math.fround(6e-5));
+  assert.deepEqual(new Uint8Array(encodeSnapshot(snap)), new Uint8Array(buf), 'a decoded frame encodes back to the same bytes');
+  decodeSnapshot(plain, snap);
+  assert.equal(snap.hasNeedles, false);
+  const patched = (v) => { const b = buf.slice(0); new DataView(b).setUint32(plain.byteLength, v, true); return b; };
+  assert.throws(() => decodeSnapshot(buf.slice(0, buf.byteLength - 1)), /expected/);
+  assert.throws(() => decodeSnapshot(patched(9)), /9 needles, at most 8/);
 });
