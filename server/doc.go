@@ -131,6 +131,11 @@
 //	                                         jaws' tips (0..1 m; below its grab it closes on the
 //	                                         thread between them, above it lets go); the jaws
 //	                                         follow at most half the rope's radius a cycle
+//	{"type":"needle","needle":k,"target":[x,y,z],"angle":rad}  either or both: move needle k's
+//	                                         arc's centre to target (m) and/or turn it to angle
+//	                                         (rad, about its axis: the tip at centre +
+//	                                         R·(cos·u + sin·v)); a bite its tip takes of a
+//	                                         tissue becomes a suture when its swage follows
 //	{"type":"play"} {"type":"pause"}
 //	{"type":"step"}                          one cycle, only while paused
 //	{"type":"reset"}                         rebuild the current scene (with any param change)
@@ -149,9 +154,9 @@
 // no command for Config.ControlIdle (default 30 s). Every command except "control" is the
 // controller's: from a watcher it gets an error event.
 //
-// Scripted tools: the first grasp or forceps command turns the scene's scripted tools and
-// forceps paths off for good (the user takes over; the forceps stay where they are until
-// moved); reset, scene, param and solver restore them.
+// Scripted tools: the first grasp, forceps or needle command turns the scene's scripted tools
+// and its forceps' and needles' paths off for good (the user takes over; forceps and needles
+// stay where they are until moved); reset, scene, param and solver restore them.
 //
 // Errors and limits: a bad message (not JSON, unknown type, missing or misplaced field, tool
 // not 0/1, negative or out-of-range node, NaN or |coordinate| > 1000 m, binary frame) gets an

@@ -193,7 +193,7 @@ func (e *Engine) Step() error {
 }
 
 // Apply carries out a command that changes the simulation: grasp, move, release, forceps,
-// reset, scene, param. Other types (control, play, pause, step) are the server's business and do
+// needle, reset, scene, param. Other types (control, play, pause, step) are the server's business and do
 // nothing here. rebuilt reports that the world was replaced (reset, scene, param).
 func (e *Engine) Apply(c Command) (rebuilt bool, err error) {
 	w := e.Sim.World
@@ -227,6 +227,19 @@ func (e *Engine) Apply(c Command) (rebuilt bool, err error) {
 		}
 		if c.Gap != nil {
 			f.Gap = *c.Gap
+		}
+	case CmdNeedle:
+		k := *c.Needle
+		if k >= len(w.Needles) {
+			return false, fmt.Errorf("needle: index %d; the scene has %d needles", k, len(w.Needles))
+		}
+		e.takeOver()
+		n := &w.Needles[k]
+		if c.Target != nil {
+			n.Pose.Centre = vec.V3{X: c.Target[0], Y: c.Target[1], Z: c.Target[2]}
+		}
+		if c.Angle != nil {
+			n.Pose.Angle = *c.Angle
 		}
 	case CmdReset, CmdScene, CmdParam, CmdSolver:
 		// Build first: if the solver or the layout refuses, the world is unchanged.

@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -178,5 +179,47 @@ func TestForcepsCommand(t *testing.T) {
 	bad, _ := DecodeCommand([]byte(`{"type":"forceps","forceps":2,"gap":0}`))
 	if _, err := e.Apply(bad); err == nil || !strings.Contains(err.Error(), "the scene has 2 forceps") {
 		t.Errorf("forceps 2: %v", err)
+	}
+}
+
+// The needle command: strict, and a user turning the needle of needle_slab.json step by step
+// (the scene's script off) stitches its thread through the slab.
+func TestNeedleCommand(t *testing.T) {
+	for _, c := range []struct{ msg, want string }{
+		{`{"type":"needle","needle":0}`, "give \"target\""},
+		{`{"type":"needle","needle":-1,"angle":0}`, "negative"},
+		{`{"type":"needle","angle":0}`, "missing \"needle\""},
+		{`{"type":"needle","needle":0,"angle":1e300}`, "must be finite"},
+		{`{"type":"needle","needle":0,"angle":0,"gap":0}`, "unexpected field \"gap\""},
+		{`{"type":"forceps","forceps":0,"angle":0}`, "unexpected field \"angle\""},
+	} {
+		if _, err := DecodeCommand([]byte(c.msg)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error with %q", c.msg, err, c.want)
+		}
+	}
+	e, err := NewEngine(sampleScene(t, "needle_slab.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := e.World()
+	a0 := w.Needles[0].Pose.Angle
+	for i := 1; i <= 1000; i++ {
+		cmd, err := DecodeCommand(fmt.Appendf(nil, `{"type":"needle","needle":0,"angle":%v}`, a0+float64(i)/1000*340*math.Pi/180))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.Apply(cmd); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := w.Needles[0].Sutures; n != 1 || len(w.Sutures()) != 1 {
+		t.Errorf("%d sutures made, %+v", n, w.Sutures())
+	}
+	bad, _ := DecodeCommand([]byte(`{"type":"needle","needle":1,"angle":0}`))
+	if _, err := e.Apply(bad); err == nil || !strings.Contains(err.Error(), "the scene has 1 needles") {
+		t.Errorf("needle 1: %v", err)
 	}
 }

@@ -87,6 +87,7 @@ const (
 	CmdParam   = "param"
 	CmdSolver  = "solver"
 	CmdForceps = "forceps"
+	CmdNeedle  = "needle"
 )
 
 // Command is one client→server message, decoded and checked by DecodeCommand. Only the
@@ -101,10 +102,15 @@ type Command struct {
 	Radius  *float64    `json:"radius,omitempty"`  // param: m
 	Forceps *int        `json:"forceps,omitempty"` // forceps: its index ≥ 0 (upper bound checked against the world)
 	Gap     *float64    `json:"gap,omitempty"`     // forceps: the gap between its jaws' tips, m, 0..1 (below the forceps' grab it closes)
+	Needle  *int        `json:"needle,omitempty"`  // needle: its index ≥ 0 (upper bound checked against the world)
+	Angle   *float64    `json:"angle,omitempty"`   // needle: its angle about its arc's centre, rad, finite, |angle| ≤ MaxNeedleAngle
 }
 
+// MaxNeedleAngle bounds a needle command's angle, rad (a thousand turns).
+const MaxNeedleAngle = 2000 * math.Pi
+
 // fields lists which optional fields each type requires (r) or allows (o).
-var commandFields = map[string]struct{ tool, node, target, name, eps, radius, forceps, gap byte }{
+var commandFields = map[string]struct{ tool, node, target, name, eps, radius, forceps, gap, needle, angle byte }{
 	CmdControl: {},
 	CmdGrasp:   {tool: 'r', node: 'r'},
 	CmdMove:    {tool: 'r', target: 'r'},
@@ -117,6 +123,7 @@ var commandFields = map[string]struct{ tool, node, target, name, eps, radius, fo
 	CmdParam:   {eps: 'o', radius: 'o'},
 	CmdSolver:  {name: 'r'},
 	CmdForceps: {forceps: 'r', target: 'o', gap: 'o'},
+	CmdNeedle:  {needle: 'r', target: 'o', angle: 'o'},
 }
 
 // DecodeCommand parses and checks one client message: a single strict JSON object (no unknown
@@ -161,6 +168,8 @@ func DecodeCommand(data []byte) (Command, error) {
 		check("radius", spec.radius, c.Radius != nil),
 		check("forceps", spec.forceps, c.Forceps != nil),
 		check("gap", spec.gap, c.Gap != nil),
+		check("needle", spec.needle, c.Needle != nil),
+		check("angle", spec.angle, c.Angle != nil),
 	} {
 		if e != nil {
 			return Command{}, e
@@ -174,6 +183,15 @@ func DecodeCommand(data []byte) (Command, error) {
 	}
 	if c.Type == CmdForceps && c.Target == nil && c.Gap == nil {
 		return Command{}, errors.New(`forceps: give "target" (its tip, m) and/or "gap" (m)`)
+	}
+	if c.Needle != nil && *c.Needle < 0 {
+		return Command{}, fmt.Errorf("needle: index %d is negative", *c.Needle)
+	}
+	if c.Type == CmdNeedle && c.Target == nil && c.Angle == nil {
+		return Command{}, errors.New(`needle: give "target" (its arc's centre, m) and/or "angle" (rad)`)
+	}
+	if c.Angle != nil && !(math.Abs(*c.Angle) <= MaxNeedleAngle) {
+		return Command{}, fmt.Errorf("needle: angle %g rad must be finite, within ±%g", *c.Angle, MaxNeedleAngle)
 	}
 	if c.Gap != nil && !(*c.Gap >= 0 && *c.Gap <= 1) {
 		return Command{}, fmt.Errorf("forceps: gap %g m must be in [0, 1]", *c.Gap)

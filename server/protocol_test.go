@@ -95,6 +95,7 @@ func FuzzDecodeCommand(f *testing.F) {
 		`{"type":"solver","name":"pbd"}`, `{"type":"release","tool":0}`, `{"type":"control"}`, `{"type":"move","tool":0,"target":[1e400,0,0]}`,
 		`{"type":"grasp","tool":0,"node":-1}`, `{"type":"pause"}x`, "\x00", `{"type":null}`,
 		`{"type":"forceps","forceps":1,"target":[0.01,0,0.02],"gap":0}`, `{"type":"forceps","forceps":0,"gap":2}`,
+		`{"type":"needle","needle":0,"target":[0.005,0.005,0.003],"angle":3.1}`, `{"type":"needle","needle":0}`,
 	} {
 		f.Add([]byte(s))
 	}

@@ -205,7 +205,7 @@ const strain = { peak: 0, range: 0, max: 0 }; // the tissues' colour scale (tiss
 const contactView = { shown: 0, lines: 0 }; // contacts drawn, segments with a length
 let arrowDecade = 0.1; // m of arrow per decade of force (fitView scales it to the scene)
 const stats = { frames: 0, snapshots: 0, fps: 0, lastKnot: null, knotTitle: '', badFrames: 0 };
-const drag = { active: false, tool: 0, forceps: -1, node: -1, point: new THREE.Vector3(), target: new THREE.Vector3(), pending: false, x: 0, y: 0, pointerId: -1 };
+const drag = { active: false, tool: 0, forceps: -1, needle: -1, node: -1, point: new THREE.Vector3(), target: new THREE.Vector3(), pending: false, x: 0, y: 0, pointerId: -1 };
 const pinned = { node: -1 }; // tool 1 held after release
 
 // ---------------------------------------------------------------- connection
@@ -616,15 +616,22 @@ const canvas = renderer.domElement;
 // on the same element; a grasp stops the event in the capture phase so the camera stays put.
 canvas.addEventListener('pointerdown', (e) => {
   if (e.button !== 0 || drag.active) return;
-  const k = forcepsPick();
-  if (k >= 0) {
-    // a chosen forceps: the drag moves its tip (the midpoint of its jaws' tips)
-    const J = snap.forceps[k].jaws;
+  const k = forcepsPick(), kn = needlePick();
+  if (k >= 0 || kn >= 0) {
+    // a chosen forceps: the drag moves its tip (the midpoint of its jaws' tips); a chosen
+    // needle: its arc's centre
     e.stopImmediatePropagation();
     e.preventDefault();
     drag.active = true;
     drag.forceps = k;
-    drag.point.set((J[0] + J[6]) / 2, (J[1] + J[7]) / 2, (J[2] + J[8]) / 2);
+    drag.needle = kn;
+    if (k >= 0) {
+      const J = snap.forceps[k].jaws;
+      drag.point.set((J[0] + J[6]) / 2, (J[1] + J[7]) / 2, (J[2] + J[8]) / 2);
+    } else {
+      const p = snap.needles[kn].pose;
+      drag.point.set(p[0], p[1], p[2]);
+    }
     drag.target.copy(drag.point);
     drag.x = e.clientX;
     drag.y = e.clientY;
@@ -657,6 +664,7 @@ canvas.addEventListener('pointerdown', (e) => {
   const p = snap.positions;
   drag.active = true;
   drag.forceps = -1;
+  drag.needle = -1;
   drag.tool = tool;
   drag.node = node;
   drag.point.set(p[node * 3], p[node * 3 + 1], p[node * 3 + 2]);
@@ -688,7 +696,7 @@ function endDrag(e) {
   if (drag.pending) flushMove();
   drag.active = false;
   controls.enabled = true;
-  if (drag.forceps >= 0) return; // the forceps stays where it was taken
+  if (drag.forceps >= 0 || drag.needle >= 0) return; // the forceps or needle stays where it was taken
   if (drag.tool === 0) send(cmd.release(0));
   else pinned.node = drag.node;
 }
@@ -705,31 +713,48 @@ canvas.addEventListener('wheel', (e) => {
 function flushMove() {
   drag.pending = false;
   const t = [drag.target.x, drag.target.y, drag.target.z];
-  send(drag.forceps >= 0 ? cmd.forcepsMove(drag.forceps, t) : cmd.move(drag.tool, t));
+  send(drag.forceps >= 0 ? cmd.forcepsMove(drag.forceps, t) : drag.needle >= 0 ? cmd.needleMove(drag.needle, t) : cmd.move(drag.tool, t));
 }
 
 // ---------------------------------------------------------------- forceps control
-let forcepsOptionsFor = -1;
-/** The forceps the mouse drives (the selector's), or −1: the mouse grasps the rope. */
-function forcepsPick() {
-  const k = +$('forceps-pick').value;
-  return Number.isInteger(k) && k >= 0 && snap.hasForceps && k < snap.nForceps ? k : -1;
+let pickOptionsFor = '';
+/** The index after prefix in the selector's value ("f:1": forceps 1), or −1. */
+function picked(prefix, n) {
+  const v = $('forceps-pick').value;
+  if (!v.startsWith(prefix)) return -1;
+  const k = +v.slice(prefix.length);
+  return Number.isInteger(k) && k >= 0 && k < n ? k : -1;
 }
-/** Keeps the forceps selector and grip button in step with the frames. */
+/** The forceps the mouse drives (the selector's), or −1. */
+function forcepsPick() { return picked('f:', snap.hasForceps ? snap.nForceps : 0); }
+/** The needle the mouse drives (the selector's), or −1. */
+function needlePick() { return picked('n:', snap.hasNeedles ? snap.nNeedles : 0); }
+/** Keeps the selector (rope, forceps, needles) and its buttons in step with the frames. */
 function updateForcepsUI() {
-  const n = snap.hasForceps ? snap.nForceps : 0;
-  if (n !== forcepsOptionsFor) {
-    forcepsOptionsFor = n;
+  const nf = snap.hasForceps ? snap.nForceps : 0, nn = snap.hasNeedles ? snap.nNeedles : 0;
+  if (`${nf}/${nn}` !== pickOptionsFor) {
+    pickOptionsFor = `${nf}/${nn}`;
     const sel = $('forceps-pick');
-    sel.replaceChildren(new Option('rope', '-1'), ...Array.from({ length: n }, (_, k) => new Option(`forceps ${k + 1}`, String(k))));
-    $('forceps-ui').hidden = n === 0;
+    sel.replaceChildren(new Option('rope', 'rope'), ...Array.from({ length: nf }, (_, k) => new Option(`forceps ${k + 1}`, `f:${k}`)),
+      ...Array.from({ length: nn }, (_, k) => new Option(`needle ${k + 1}`, `n:${k}`)));
+    $('forceps-ui').hidden = nf + nn === 0;
   }
-  const k = forcepsPick();
+  const k = forcepsPick(), kn = needlePick();
   const b = $('forceps-grip');
+  b.hidden = kn >= 0;
   b.disabled = k < 0;
+  $('needle-ccw').hidden = $('needle-cw').hidden = kn < 0;
   const label = k >= 0 && snap.forceps[k].closed ? 'open' : 'close';
   if (b.textContent !== label) b.textContent = label;
 }
+/** Turns the chosen needle by d radians about its axis. */
+function turnNeedle(d) {
+  const k = needlePick();
+  if (k >= 0) send(cmd.needleAngle(k, snap.needles[k].pose[9] + d));
+}
+const NEEDLE_STEP = (10 * Math.PI) / 180;
+$('needle-ccw').addEventListener('click', () => turnNeedle(-NEEDLE_STEP));
+$('needle-cw').addEventListener('click', () => turnNeedle(NEEDLE_STEP));
 /** Closes the chosen forceps, or opens it to eight times its jaws' radius. */
 function toggleGrip() {
   const k = forcepsPick();
@@ -840,6 +865,8 @@ window.addEventListener('keydown', (e) => {
   else if (e.key === 's') $('step').click();
   else if (e.key === 'r') $('reset').click();
   else if (e.key === 'c' && !e.ctrlKey && !e.metaKey && !e.altKey) toggleGrip();
+  else if (e.key === ',') turnNeedle(-NEEDLE_STEP);
+  else if (e.key === '.') turnNeedle(NEEDLE_STEP);
 });
 window.addEventListener('resize', () => {
   camera.aspect = window.innerWidth / window.innerHeight;
@@ -853,7 +880,7 @@ function frame(now) {
   requestAnimationFrame(frame);
   if (ropeDirty) updateRope();
   if (drag.active && drag.pending) flushMove(); // at most one move per frame
-  if (drag.active && drag.forceps < 0) {
+  if (drag.active && drag.forceps < 0 && drag.needle < 0) {
     const mk = toolMarkers[drag.tool];
     mk.mesh.position.copy(drag.target);
   }
@@ -915,6 +942,8 @@ window.knotsim = {
     return p && screenOf(tmpV.set(p[0], p[1], p[2]));
   },
   get forcepsPick() { return forcepsPick(); },
+  get needlePick() { return needlePick(); },
+  needleAngle(k) { return snap.hasNeedles && k >= 0 && k < snap.nNeedles ? snap.needles[k].pose[9] : null; },
   // the screen position of the point a fraction u of the way from jaw's tip to its hinge
   forcepsScreenPosition(k, jaw, u) {
     const f = snap.forceps[k];

@@ -369,6 +369,8 @@ export const cmd = {
   solver: (name) => ({ type: 'solver', name }),
   forcepsMove: (k, target) => ({ type: 'forceps', forceps: k, target: [target[0], target[1], target[2]] }),
   forcepsGap: (k, gap) => ({ type: 'forceps', forceps: k, gap }),
+  needleMove: (k, centre) => ({ type: 'needle', needle: k, target: [centre[0], centre[1], centre[2]] }),
+  needleAngle: (k, angle) => ({ type: 'needle', needle: k, angle }),
 };
 
 /**

@@ -11,7 +11,7 @@
 // scene change; and a rigid mesh (the thread_on_block scene): the grey block on screen and its
 // removal on a scene change; and forceps (the forceps_lift scene): their jaws on screen, green
 // while closed, and a user who drags one and closes it; and a needle (the needle_slab scene)
-// on screen.
+// on screen, turned and moved by a user.
 // Screenshots go to web/test/out/. Run: make browsertest (or cd web && node --test test/).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -410,7 +410,7 @@ test('forceps: both drawn from the frames, green while closed, steel while open;
   // the user takes the right forceps: a drag 100 px to the left moves its tip that way (the
   // screen's left), and the grip button closes it
   assert.equal(await page.isVisible('#forceps-ui'), true);
-  await page.selectOption('#forceps-pick', '1');
+  await page.selectOption('#forceps-pick', 'f:1');
   assert.equal(await page.evaluate(() => knotsim.forcepsPick), 1);
   const tip0 = await page.evaluate(() => knotsim.forcepsScreenPosition(1, 0, 0));
   await page.mouse.move(tip0.x, tip0.y);
@@ -456,6 +456,24 @@ test('needle: drawn as a steel arc from the frames, stitching a thread through a
   });
   console.log(`screenshot ${join(out, 'needle.png')}: needle points ${JSON.stringify(hits)}`);
   assert.ok(hits.filter((h) => h.differ > 3).length >= 2, `the needle is not on screen: ${JSON.stringify(hits)}`);
+
+  // the user takes the needle: ▶ turns it on 10°, a drag moves it
+  await page.selectOption('#forceps-pick', 'n:0');
+  assert.equal(await page.evaluate(() => knotsim.needlePick), 0);
+  assert.equal(await page.isVisible('#needle-cw'), true);
+  assert.equal(await page.isVisible('#forceps-grip'), false);
+  const a0 = await page.evaluate(() => knotsim.needleAngle(0));
+  await page.click('#needle-cw');
+  await page.waitForFunction((a0) => knotsim.needleAngle(0) > a0 + 0.17, a0, { timeout: 15000 });
+  const tip0 = await page.evaluate(() => knotsim.needleScreenPosition(0, 1));
+  await page.mouse.move(640, 400);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) {
+    await page.mouse.move(640 - 8 * i, 400);
+    await page.waitForTimeout(40);
+  }
+  await page.mouse.up();
+  await page.waitForFunction((x0) => knotsim.needleScreenPosition(0, 1).x < x0 - 60, tip0.x, { timeout: 15000 });
   assert.deepEqual(page.errors, []);
   await page.close();
 });
