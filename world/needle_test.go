@@ -160,3 +160,37 @@ func TestNeedleErrors(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkNeedleStep is the needle of TestNeedleStitches once it has stitched its thread
+// through the slab and drawn 3 mm through, then moved up and down by 1 mm (one world step:
+// needle, rope through the suture, tissue).
+func BenchmarkNeedleStep(b *testing.B) {
+	w, _, k := needleWorld(b)
+	n := &w.Needles[k]
+	a0 := n.Pose.Angle
+	for i := 1; i <= 1000; i++ {
+		n.Pose.Angle = a0 + float64(i)/1000*340*math.Pi/180
+		if err := w.Step(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	c0 := n.Pose.Centre
+	for i := 1; i <= 150; i++ {
+		n.Pose.Centre = c0.Add(vec.V3{Z: float64(i) * 20e-6})
+		if err := w.Step(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	c0 = n.Pose.Centre
+	if len(w.Sutures()) != 1 {
+		b.Fatalf("sutures %+v", w.Sutures())
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		n.Pose.Centre = c0.Add(vec.V3{Z: -1e-3 * math.Sin(2*math.Pi*float64(i)*1e-3)})
+		if err := w.Step(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
