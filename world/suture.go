@@ -87,10 +87,19 @@ func (w *World) ThreadLength(k int) float64 {
 	pos := st.Pos
 	L := 0.0
 	i, end := str.First, str.First+str.Nodes-1
-	for _, p := range w.in.Portals { // in rope order per strand (AddSutures)
-		if p.A < str.First || p.B > end || p.A < i {
-			continue
+	for {
+		// the next suture along the strand (a needle adds its sutures at the strand's start,
+		// after those already further along)
+		next := -1
+		for j, p := range w.in.Portals {
+			if p.A >= i && p.B <= end && (next < 0 || p.A < w.in.Portals[next].A) {
+				next = j
+			}
 		}
+		if next < 0 {
+			break
+		}
+		p := w.in.Portals[next]
 		for ; i < p.A; i++ {
 			L += pos[i+1].Sub(pos[i]).Norm()
 		}
