@@ -119,14 +119,7 @@ func (c *checker) validateForceps(s *Scene) {
 	for i := range fs {
 		f := &fs[i]
 		p := fmt.Sprintf("forceps[%d]", i)
-		c.text(p+".name", f.Name, MaxNameLen)
-		if f.Name != "" {
-			if j, dup := names[f.Name]; dup {
-				c.add(p+".name", "%q is also the name of forceps[%d]", f.Name, j)
-			} else {
-				names[f.Name] = i
-			}
-		}
+		c.uniqueName(p, "forceps", f.Name, i, names)
 		ok := true
 		for _, v := range []struct {
 			name string
@@ -145,19 +138,45 @@ func (c *checker) validateForceps(s *Scene) {
 		for k := range f.Path {
 			kp := fmt.Sprintf("%s.path[%d]", p, k)
 			key := &f.Path[k]
-			if c.num(kp+".t", key.T, 0, MaxDuration, " s") && k > 0 {
-				if prev := f.Path[k-1].T; !(key.T > prev) {
-					c.add(kp+".t", "times must increase (%v after %v)", key.T, prev)
-				}
-			}
+			c.keyTime(kp, k, key.T, func() float64 { return f.Path[k-1].T })
 			c.coords(func() string { return kp + ".tip" }, key.Tip)
-			c.direction(kp+".axis", &key.Axis)
-			c.direction(kp+".open", &key.Open)
-			if _, _, ok := jawFrame(key.Axis.V3(), key.Open.V3()); !ok && key.Axis.V3().IsFinite() && key.Open.V3().IsFinite() {
-				c.add(kp+".open", "must not lie along axis %v (got %v)", key.Axis, key.Open)
-			}
+			c.frame(kp, "axis", "open", &key.Axis, &key.Open)
 			c.num(kp+".gap", key.Gap, 0, 1, " m")
 		}
+	}
+}
+
+// uniqueName checks item i's name of a list (at path p): at most MaxNameLen bytes, and not
+// the name of an earlier item (names: the names seen, by index).
+func (c *checker) uniqueName(p, list, name string, i int, names map[string]int) {
+	c.text(p+".name", name, MaxNameLen)
+	if name == "" {
+		return
+	}
+	if j, dup := names[name]; dup {
+		c.add(p+".name", "%q is also the name of %s[%d]", name, list, j)
+	} else {
+		names[name] = i
+	}
+}
+
+// keyTime checks key k's time t of a path (at path kp): in [0, MaxDuration] and after the
+// previous key's, prev() (not called for the first key).
+func (c *checker) keyTime(kp string, k int, t float64, prev func() float64) {
+	if c.num(kp+".t", t, 0, MaxDuration, " s") && k > 0 {
+		if p := prev(); !(t > p) {
+			c.add(kp+".t", "times must increase (%v after %v)", t, p)
+		}
+	}
+}
+
+// frame checks a key's two directions a and b (named an and bn, at path kp): each of length
+// ≥ MinDirection, and b not along a (its part ⟂ a is used).
+func (c *checker) frame(kp, an, bn string, a, b *Vec) {
+	c.direction(kp+"."+an, a)
+	c.direction(kp+"."+bn, b)
+	if _, _, ok := jawFrame(a.V3(), b.V3()); !ok && a.V3().IsFinite() && b.V3().IsFinite() {
+		c.add(kp+"."+bn, "must not lie along %s %v (got %v)", an, *a, *b)
 	}
 }
 

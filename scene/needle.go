@@ -100,14 +100,7 @@ func (c *checker) validateNeedles(s *Scene) {
 	for i := range ns {
 		n := &ns[i]
 		p := fmt.Sprintf("needles[%d]", i)
-		c.text(p+".name", n.Name, MaxNameLen)
-		if n.Name != "" {
-			if j, dup := names[n.Name]; dup {
-				c.add(p+".name", "%q is also the name of needles[%d]", n.Name, j)
-			} else {
-				names[n.Name] = i
-			}
-		}
+		c.uniqueName(p, "needles", n.Name, i, names)
 		if n.Rope < 0 || n.Rope >= len(s.Ropes) {
 			c.add(p+".rope", "index %d out of range (%d ropes)", n.Rope, len(s.Ropes))
 		} else if j, dup := ropes[n.Rope]; dup {
@@ -129,17 +122,9 @@ func (c *checker) validateNeedles(s *Scene) {
 		for k := range n.Path {
 			kp := fmt.Sprintf("%s.path[%d]", p, k)
 			key := &n.Path[k]
-			if c.num(kp+".t", key.T, 0, MaxDuration, " s") && k > 0 {
-				if prev := n.Path[k-1].T; !(key.T > prev) {
-					c.add(kp+".t", "times must increase (%v after %v)", key.T, prev)
-				}
-			}
+			c.keyTime(kp, k, key.T, func() float64 { return n.Path[k-1].T })
 			c.coords(func() string { return kp + ".centre" }, key.Centre)
-			c.direction(kp+".u", &key.U)
-			c.direction(kp+".v", &key.V)
-			if _, _, ok := jawFrame(key.U.V3(), key.V.V3()); !ok && key.U.V3().IsFinite() && key.V.V3().IsFinite() {
-				c.add(kp+".v", "must not lie along u %v (got %v)", key.U, key.V)
-			}
+			c.frame(kp, "u", "v", &key.U, &key.V)
 			c.num(kp+".angle", key.Angle, -maxNeedleAngle, maxNeedleAngle, " rad")
 		}
 	}

@@ -19,25 +19,7 @@ import (
 // swaged to a 15 mm thread (r = 0.1 mm, 0.5 mm links) that rises from the swage.
 func needleWorld(t testing.TB) (*world.World, *tissue.Body, int) {
 	t.Helper()
-	m, err := tissue.Slab(tissue.SlabSpec{Size: vec.V3{X: 0.01, Y: 0.01, Z: 0.002}, Cells: [3]int{5, 5, 1}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	skin, err := tissue.Preset("skin")
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, err := tissue.New(m, skin, tissue.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, p := range m.Nodes {
-		if p.X == 0 || p.Y == 0 || math.Abs(p.X-0.01) < 1e-12 || math.Abs(p.Y-0.01) < 1e-12 {
-			if err := body.Clamp(i, p); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	body := skinSlab(t)
 	pose := needle.Pose{Centre: vec.V3{X: 5e-3, Y: 5e-3, Z: 2.8e-3}, U: vec.V3{X: 1}, V: vec.V3{Z: 1}, Angle: 160 * math.Pi / 180}
 	spec := needle.Default()
 	sw := pose.Swage(spec)

@@ -19,24 +19,7 @@ import (
 // from z0 at x = 5.3, y = 4.6 mm through it; k is the slab's surface.
 func slabThread(t testing.TB, z0 float64, n int) (w *world.World, s *implicit.Solver, body *tissue.Body, k int) {
 	t.Helper()
-	m, err := tissue.Slab(tissue.SlabSpec{Size: vec.V3{X: 0.01, Y: 0.01, Z: 0.002}, Cells: [3]int{5, 5, 1}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	skin, err := tissue.Preset("skin")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if body, err = tissue.New(m, skin, tissue.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	for i, p := range m.Nodes {
-		if p.X == 0 || p.Y == 0 || math.Abs(p.X-0.01) < 1e-12 || math.Abs(p.Y-0.01) < 1e-12 {
-			if err := body.Clamp(i, p); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	body = skinSlab(t)
 	var pts []vec.V3
 	for j := 0; j <= n; j++ {
 		pts = append(pts, vec.V3{X: 0.0053, Y: 0.0046, Z: z0 - float64(j)*1e-3})
@@ -52,6 +35,32 @@ func slabThread(t testing.TB, z0 float64, n int) (w *world.World, s *implicit.So
 		t.Fatal(err)
 	}
 	return w, s, body, w.Tissues[ti].Surf()
+}
+
+// skinSlab is a skin slab 10 × 10 × 2 mm from the origin in cells of 2 mm, clamped on its
+// four sides.
+func skinSlab(t testing.TB) *tissue.Body {
+	t.Helper()
+	m, err := tissue.Slab(tissue.SlabSpec{Size: vec.V3{X: 0.01, Y: 0.01, Z: 0.002}, Cells: [3]int{5, 5, 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	skin, err := tissue.Preset("skin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := tissue.New(m, skin, tissue.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range m.Nodes {
+		if p.X == 0 || p.Y == 0 || math.Abs(p.X-0.01) < 1e-12 || math.Abs(p.Y-0.01) < 1e-12 {
+			if err := body.Clamp(i, p); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return body
 }
 
 // stitchWorld is slabThread's 55 mm thread, 38 mm above the slab and 14.5 mm below, made a

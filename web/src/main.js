@@ -622,23 +622,15 @@ canvas.addEventListener('pointerdown', (e) => {
     // needle: its arc's centre
     e.stopImmediatePropagation();
     e.preventDefault();
-    drag.active = true;
     drag.forceps = k;
     drag.needle = kn;
     if (k >= 0) {
       const J = snap.forceps[k].jaws;
-      drag.point.set((J[0] + J[6]) / 2, (J[1] + J[7]) / 2, (J[2] + J[8]) / 2);
+      startDrag(e, (J[0] + J[6]) / 2, (J[1] + J[7]) / 2, (J[2] + J[8]) / 2);
     } else {
       const p = snap.needles[kn].pose;
-      drag.point.set(p[0], p[1], p[2]);
+      startDrag(e, p[0], p[1], p[2]);
     }
-    drag.target.copy(drag.point);
-    drag.x = e.clientX;
-    drag.y = e.clientY;
-    drag.pointerId = e.pointerId;
-    drag.pending = false;
-    controls.enabled = false;
-    canvas.setPointerCapture(e.pointerId);
     return;
   }
   const pinMode = e.ctrlKey || e.altKey || e.metaKey || $('pin').checked;
@@ -662,12 +654,17 @@ canvas.addEventListener('pointerdown', (e) => {
   if (tool === 1 && pinned.node >= 0 && pinned.node !== node) send(cmd.release(1));
   send(cmd.grasp(tool, node));
   const p = snap.positions;
-  drag.active = true;
   drag.forceps = -1;
   drag.needle = -1;
   drag.tool = tool;
   drag.node = node;
-  drag.point.set(p[node * 3], p[node * 3 + 1], p[node * 3 + 2]);
+  startDrag(e, p[node * 3], p[node * 3 + 1], p[node * 3 + 2]);
+}, { capture: true });
+
+/** Starts a drag of the point (x, y, z) by the pointer of event e (the camera stays put). */
+function startDrag(e, x, y, z) {
+  drag.active = true;
+  drag.point.set(x, y, z);
   drag.target.copy(drag.point);
   drag.x = e.clientX;
   drag.y = e.clientY;
@@ -675,7 +672,7 @@ canvas.addEventListener('pointerdown', (e) => {
   drag.pending = false;
   controls.enabled = false;
   canvas.setPointerCapture(e.pointerId);
-}, { capture: true });
+}
 
 canvas.addEventListener('pointermove', (e) => {
   if (!drag.active || e.pointerId !== drag.pointerId) return;
