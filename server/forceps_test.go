@@ -146,7 +146,9 @@ func TestForcepsCommand(t *testing.T) {
 	}
 	w := e.World()
 	right := w.Forceps[1].Tip
-	cmd, err := DecodeCommand([]byte(`{"type":"forceps","forceps":0,"target":[0.0051,0,0.005]}`))
+	// up and 4 mm towards the right forceps, which holds the thread's other side (straight up,
+	// the span between them, laid straight, would have to stretch)
+	cmd, err := DecodeCommand([]byte(`{"type":"forceps","forceps":0,"target":[0.0091,0,0.005]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
