@@ -54,15 +54,7 @@ func hapticPull(t *testing.T, solver string) {
 		t.Fatal(err)
 	}
 	end := s.eng.World().State.Pos[120]
-	if err := s.Run(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	conn, err := net.DialUDP("udp", nil, net.UDPAddrFromAddrPort(s.haptic.dev.Addr()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	conn := runHaptic(t, s)
 	type rx struct {
 		t  time.Duration
 		f  vec.V3
@@ -84,14 +76,7 @@ func hapticPull(t *testing.T, solver string) {
 			}
 		}
 	}()
-	var out []byte
-	var seq uint64
-	send := func(m haptics.Msg) {
-		seq++
-		m.Seq = seq
-		out = haptics.AppendMsg(out[:0], &m)
-		conn.Write(out)
-	}
+	send := deviceSender(conn)
 	send(haptics.Msg{Type: haptics.MsgHello})
 	const pull, hold = 1.5, 1.5 // s
 	dir := vec.V3{X: 1}
@@ -194,15 +179,7 @@ func TestHapticForceps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Run(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	conn, err := net.DialUDP("udp", nil, net.UDPAddrFromAddrPort(s.haptic.dev.Addr()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	conn := runHaptic(t, s)
 	var late vec.V3
 	var nLate int
 	done := make(chan struct{})
@@ -225,14 +202,7 @@ func TestHapticForceps(t *testing.T) {
 			}
 		}
 	}()
-	var out []byte
-	var seq uint64
-	send := func(m haptics.Msg) {
-		seq++
-		m.Seq = seq
-		out = haptics.AppendMsg(out[:0], &m)
-		conn.Write(out)
-	}
+	send := deviceSender(conn)
 	send(haptics.Msg{Type: haptics.MsgHello})
 	p0 := vec.V3{X: 0.1502, Z: 0.00251}
 	for k := 0; ; k++ {
@@ -264,5 +234,34 @@ func TestHapticForceps(t *testing.T) {
 	}
 	if d := late.Add(f.Applied).Norm(); d > 0.15*f.Applied.Norm() {
 		t.Errorf("the device felt %.4f N; the forceps' pull reversed is %.4f N", late, f.Applied.Neg())
+	}
+}
+
+// runHaptic runs s (a server with a haptic bridge) and dials its bridge as a device; both
+// close when the test ends.
+func runHaptic(t *testing.T, s *Server) *net.UDPConn {
+	t.Helper()
+	if err := s.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	conn, err := net.DialUDP("udp", nil, net.UDPAddrFromAddrPort(s.haptic.dev.Addr()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	return conn
+}
+
+// deviceSender returns a function that sends a device message on conn with the next sequence
+// number.
+func deviceSender(conn *net.UDPConn) func(haptics.Msg) {
+	var out []byte
+	var seq uint64
+	return func(m haptics.Msg) {
+		seq++
+		m.Seq = seq
+		out = haptics.AppendMsg(out[:0], &m)
+		conn.Write(out)
 	}
 }
