@@ -31,8 +31,8 @@ var builtinLinks = map[string]string{"munter": "rope 0 and ring 0: Whitehead lin
 // Fig. 8 (Münter hitch around a ring).
 func TestBuiltinScenes(t *testing.T) {
 	for _, name := range BuiltinNames() {
-		if IsSecurityBuiltin(name) {
-			continue // TestSecurityBuiltins
+		if IsSecurityBuiltin(name) || IsSurgicalBuiltin(name) {
+			continue // TestSecurityBuiltins, TestSutureSlab
 		}
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()

@@ -27,8 +27,8 @@ func builtinScenesUnder(t *testing.T, solverName string) {
 		t.Skip("runs every built-in scene with the physical solver")
 	}
 	for _, name := range BuiltinNames() {
-		if IsSecurityBuiltin(name) {
-			continue // TestSecurityBuiltins
+		if IsSecurityBuiltin(name) || IsSurgicalBuiltin(name) {
+			continue // TestSecurityBuiltins, TestSutureSlab
 		}
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
