@@ -132,3 +132,11 @@ func TestSutureSlab(t *testing.T) {
 		t.Errorf("length drift %.3g %%, want ≤ 0.5 %%", 100*w.Worst.LengthDrift)
 	}
 }
+
+func TestSutureKnotSceneErrors(t *testing.T) {
+	for _, k := range []string{"surgeons", "granny", "bowline", ""} {
+		if _, err := SutureKnotScene(k); err == nil {
+			t.Errorf("%q: no error", k)
+		}
+	}
+}
