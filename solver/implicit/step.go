@@ -326,6 +326,12 @@ redoLoop:
 			}
 			g.applied = f
 		}
+		// A stitch that held the thread but is now pulled beyond its grip: solve the substep
+		// again with the thread sliding through it (held, a stiff thread's tension would
+		// grow without bound within the substep).
+		if len(in.Portals) > 0 && redo < 4 && s.gripSlips(st, in) {
+			again = true
+		}
 		if !again {
 			break
 		}

@@ -1,0 +1,132 @@
+package world_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/knotsim/knotsim/material"
+	"github.com/knotsim/knotsim/rope"
+	"github.com/knotsim/knotsim/solver"
+	"github.com/knotsim/knotsim/vec"
+	"github.com/knotsim/knotsim/world"
+)
+
+// chords walks the polyline path from its first point with chords of length l and returns
+// the points, the last within l of the path's end.
+func chords(path []vec.V3, l float64) []vec.V3 {
+	out := []vec.V3{path[0]}
+	p, k := path[0], 0
+	for k+1 < len(path) {
+		// The first point past p on segment k (or later) at distance l from p.
+		found := false
+		for ; k+1 < len(path); k++ {
+			a, b := path[k], path[k+1]
+			d := b.Sub(a)
+			// |a + t·d − p|² = l², the larger root in [0, 1].
+			f := a.Sub(p)
+			A, B, C := d.Dot(d), 2*f.Dot(d), f.Dot(f)-l*l
+			disc := B*B - 4*A*C
+			if disc < 0 {
+				continue
+			}
+			if t := (-B + math.Sqrt(disc)) / (2 * A); t >= 0 && t <= 1 {
+				p = a.Add(d.Scale(t))
+				out = append(out, p)
+				found = true
+				break
+			}
+		}
+		if !found {
+			break
+		}
+	}
+	return out
+}
+
+// capstanStitch is skinSlab stitched by a thread (r = 0.1 mm, links of 0.5 mm) that comes
+// down to the top face at (5.3, 4.6) mm at alpha from the vertical, runs straight down
+// through the 2 mm wall and leaves the bottom face at alpha the other way: it turns by alpha
+// at each piercing, Θ = 2·alpha. Gravity off; the tissue's friction mu. Force tools pull the
+// last node with fb and the first with fb + f·(fa − fb) (f set by ramp), each along its part
+// of the thread. slid returns how far the thread has slid through the wall towards its first
+// node since the start, m (how far node 0 has moved along its pull).
+func capstanStitch(t *testing.T, alpha float64, mu material.Friction, fa, fb float64) (w *world.World, slid func() float64, ramp func(f float64)) {
+	t.Helper()
+	body := skinSlab(t)
+	s := vec.V3{X: 5.3e-3, Y: 4.6e-3, Z: 2e-3}
+	e := vec.V3{X: 5.3e-3, Y: 4.6e-3}
+	up := vec.V3{X: -math.Sin(alpha), Z: math.Cos(alpha)}
+	down := vec.V3{X: math.Sin(alpha), Z: -math.Cos(alpha)}
+	const link = 0.5e-3
+	pts := chords([]vec.V3{s.Add(up.Scale(12.1e-3)), s, e, e.Add(down.Scale(12.1e-3))}, link)
+	st := &rope.State{}
+	if _, err := st.Add(rope.Spec{Radius: 0.1e-3, Link: link, Pos: pts, Material: limp}); err != nil {
+		t.Fatal(err)
+	}
+	w, _ = implicitWorld(t, st)
+	w.Gravity = vec.V3{}
+	ti, err := w.AddTissue(world.Tissue{Name: "slab", Body: body, Friction: mu})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := w.AddSutures(0, w.Tissues[ti].Surf()); err != nil || n != 1 {
+		t.Fatalf("AddSutures: %d, %v", n, err)
+	}
+	last := len(pts) - 1
+	w.AddTool(world.Tool{Name: "a", Node: 0, Active: true, Mode: solver.HoldForce})
+	w.AddTool(world.Tool{Name: "b", Node: last, Active: true, Mode: solver.HoldForce})
+	ramp = func(f float64) {
+		w.Tools[0].Force, w.Tools[1].Force = up.Scale(fb+(fa-fb)*f), down.Scale(fb)
+	}
+	side := func() float64 { return w.State.Pos[0].Dot(up) }
+	x0 := side()
+	return w, func() float64 { return side() - x0 }, ramp
+}
+
+// Friction in the stitch (issue 13): a thread that turns by 60° at each face of a skin
+// wall (Θ = 2.09 rad; μ_s = 0.3, μ_k = 0.2: a capstan holds up to e^{μ_s·Θ} = 1.87 times the
+// pull on the other side), pulled 0.010 N at both ends and then 0.016 N at one (1.6 times, the
+// pull rising over 0.05 s), stays where it is; pulled 0.020 N (2 times) it slides through
+// towards the harder pull; without friction 1.6 times slides too. Measured: held, it crept
+// 0.0012 mm in 0.15 s; it slid 12.5 mm, and 10.7 mm without friction; 1.7 times held and
+// 1.8 slid.
+func TestStitchFrictionCapstan(t *testing.T) {
+	alpha := 60 * math.Pi / 180
+	grip := material.Friction{Static: 0.3, Kinetic: 0.2}
+	cases := []struct {
+		name   string
+		mu     material.Friction
+		fa, fb float64
+		slides bool
+	}{
+		{"holds at 1.6", grip, 0.016, 0.010, false},
+		{"slides at 2", grip, 0.020, 0.010, true},
+		{"frictionless slides at 1.6", material.Friction{}, 0.016, 0.010, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			w, slid, ramp := capstanStitch(t, alpha, c.mu, c.fa, c.fb)
+			// Pulled equally for 0.1 s, then the pull on node 0 rises over 0.05 s; the slide
+			// is measured from 0.1 s to 0.25 s.
+			var at100 float64
+			for step := 1; step <= 250; step++ {
+				ramp(math.Max(0, math.Min(1, float64(step-100)/50)))
+				if err := w.Step(); err != nil {
+					t.Fatalf("step %d: %v", step, err)
+				}
+				if step == 100 {
+					at100 = slid()
+				}
+			}
+			d := slid() - at100
+			p := w.Sutures()[0]
+			t.Logf("slid %.4f mm in the first 0.1 s, %.4f mm in the next 0.15 s (suture %d…%d, sliding %d)", 1e3*at100, 1e3*d, p.A, p.B, p.Sliding)
+			if c.slides && !(d > 1e-3) {
+				t.Errorf("slid %.4f mm in 0.15 s; want it to slide through (> 1 mm)", 1e3*d)
+			}
+			if !c.slides && !(math.Abs(d) < 0.01e-3) {
+				t.Errorf("slid %.4f mm in 0.15 s; want it held (< 0.01 mm)", 1e3*d)
+			}
+		})
+	}
+}
