@@ -50,7 +50,7 @@ func chords(path []vec.V3, l float64) []vec.V3 {
 // last node with fb and the first with fb + f·(fa − fb) (f set by ramp), each along its part
 // of the thread. slid returns how far the thread has slid through the wall towards its first
 // node since the start, m (how far node 0 has moved along its pull).
-func capstanStitch(t *testing.T, alpha float64, mu material.Friction, fa, fb float64) (w *world.World, slid func() float64, ramp func(f float64)) {
+func capstanStitch(t testing.TB, alpha float64, mu material.Friction, fa, fb float64) (w *world.World, slid func() float64, ramp func(f float64)) {
 	t.Helper()
 	body := skinSlab(t)
 	s := vec.V3{X: 5.3e-3, Y: 4.6e-3, Z: 2e-3}
@@ -126,6 +126,39 @@ func TestStitchFrictionCapstan(t *testing.T) {
 			}
 			if !c.slides && !(math.Abs(d) < 0.01e-3) {
 				t.Errorf("slid %.4f mm in 0.15 s; want it held (< 0.01 mm)", 1e3*d)
+			}
+		})
+	}
+}
+
+// BenchmarkStitchFriction: one world step of capstanStitch (31 nodes, a 150-tetrahedron slab)
+// with its first node led to and fro by 2 mm along its pull (a sine of period 1 s) against
+// 0.01 N on the other end, so the thread slides back and forth through the bent stitch and
+// stops at each turn; with the stitch's friction (μ_s = 0.3, μ_k = 0.2) and without.
+func BenchmarkStitchFriction(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		mu   material.Friction
+	}{{"friction", material.Friction{Static: 0.3, Kinetic: 0.2}}, {"frictionless", material.Friction{}}} {
+		b.Run(c.name, func(b *testing.B) {
+			w, _, ramp := capstanStitch(b, 60*math.Pi/180, c.mu, 0.01, 0.01)
+			ramp(0)
+			start := w.State.Pos[0]
+			up := vec.V3{X: -math.Sin(60 * math.Pi / 180), Z: math.Cos(60 * math.Pi / 180)}
+			w.Tools[0] = world.Tool{Name: "lead", Node: 0, Active: true, Target: start}
+			step := func(i int) {
+				w.Tools[0].Target = start.Add(up.Scale(2e-3 * math.Sin(2*math.Pi*float64(i)*1e-3)))
+				if err := w.Step(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			for i := range 1000 { // one period: the stitch's widest span (it only grows) is reached
+				step(i)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; b.Loop(); i++ {
+				step(1000 + i)
 			}
 		})
 	}
