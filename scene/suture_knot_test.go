@@ -150,3 +150,43 @@ func median(v []float64) float64 {
 	slices.Sort(v)
 	return v[len(v)/2]
 }
+
+// BenchmarkSutureSlab: one cycle of the built-in suture-slab (130 links, 360 tetrahedra, two
+// forceps tying a square knot), run from the start again whenever it ends; as built, and with
+// the slab's friction off (no friction in the stitches or on the skin).
+func BenchmarkSutureSlab(b *testing.B) {
+	for _, frictionless := range []bool{false, true} {
+		name := "as-built"
+		if frictionless {
+			name = "frictionless"
+		}
+		b.Run(name, func(b *testing.B) {
+			build := func() *Sim {
+				s, err := Builtin("suture-slab")
+				if err != nil {
+					b.Fatal(err)
+				}
+				if frictionless {
+					s.Tissues[0].Friction = &MaterialFriction{}
+				}
+				sim, err := Build(s, BuildOptions{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				return sim
+			}
+			sim := build()
+			b.ResetTimer()
+			for b.Loop() {
+				if sim.Done() {
+					b.StopTimer()
+					sim = build()
+					b.StartTimer()
+				}
+				if err := sim.Step(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
