@@ -105,7 +105,7 @@ func TestSutureSlab(t *testing.T) {
 			for i, q := range w.State.Pos {
 				inWall := false
 				for _, p := range sut {
-					inWall = inWall || (i > p.A && i < p.B)
+					inWall = inWall || (i >= p.A && i <= p.B) // in the wall or at its holes (A, B)
 				}
 				if !inWall && body.Contains(q, 1e-6) {
 					t.Fatalf("cycle %d: node %d at %v is inside the slab (sutures %v)", w.Cycle, i, q, sut)

@@ -298,11 +298,12 @@ func TestSutureScene(t *testing.T) {
 // Issue 13: a stitch — a silk suture down through a clamped skin slab, along its underside and
 // up again (testdata/pbd/suture_loop.json), both ends pulled up with 0.01 N. The loop pulls
 // tight under the slab and holds: after 3 s the thread carries each tool's pull up to its
-// stitch (0.01 and 0.009998 N measured, within 2 %; the loop between the stitches, held by
-// their friction too, 0.0106 N), the slab takes both (0.02 N), the length through the
-// walls is kept (0.020 % at the end, 0.034 % at worst; 3.0 % at worst while the portals were
-// as stiff as EA/R, not in series with the tissue), and no node outside the sutures and their
-// holes ever lies in the slab.
+// stitch (0.009996 and 0.009998 N measured, within 2 %; the loop between the stitches, held by
+// their friction too, 0.0098 N), the slab takes both (0.02 N), the length through the walls
+// is kept within the issue's 0.5 % (0.019 % at the end; 0.26 % at worst, in the cycle the
+// loop snaps tight under the slab as one stitch's slide turns round; 0.034 % without the
+// stitches' friction; 3.0 % while the portals were as stiff as EA/R, not in series with the
+// tissue), and no node outside the sutures and their holes ever lies in the slab.
 func TestSutureLoopScene(t *testing.T) {
 	s := sample(t, "suture_loop.json")
 	sim, err := Build(s, BuildOptions{})
@@ -352,8 +353,8 @@ func TestSutureLoopScene(t *testing.T) {
 	}
 	drift := math.Abs(w.ThreadLength(0)/w.State.RestLength(0) - 1)
 	t.Logf("final drift %.3g %%, worst %.3g %%; slab force %v N", 100*drift, 100*w.Worst.LengthDrift, sum)
-	if drift > 1e-3 || w.Worst.LengthDrift > 2e-3 {
-		t.Errorf("length drift %.3g %% at the end, %.3g %% at worst; want ≤ 0.1 %% and ≤ 0.2 %%", 100*drift, 100*w.Worst.LengthDrift)
+	if drift > 1e-3 || w.Worst.LengthDrift > 5e-3 {
+		t.Errorf("length drift %.3g %% at the end, %.3g %% at worst; want ≤ 0.1 %% and ≤ 0.5 %% (the issue's bound)", 100*drift, 100*w.Worst.LengthDrift)
 	}
 	// The thread's length does not depend on the order the world keeps its sutures in (a
 	// needle adds its sutures at the thread's start, after those further along; measured in

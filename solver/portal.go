@@ -41,9 +41,13 @@ type Portal struct {
 	// one side is at most e^{μ_s·Θ} times the other's, and the thread slides through it, the
 	// tension on the pulled side e^{μ_k·Θ} times the other's, once that is exceeded. A
 	// thread straight through the wall (Θ = 0) or a surface without friction slides freely.
-	// Sliding is +1 while the thread slides towards A, −1 towards B, 0 while the stitch holds
-	// it (a solver keeps it, as it keeps A and B).
-	Sliding int8
+	// Slip is how fast the thread slid through the wall in the solver's last substep, m/s,
+	// positive towards A; 0 while the stitch holds it (a solver keeps it, as it keeps A and B).
+	Slip float64
+	// Low is the lower of the two sides' tensions where they meet the wall at the end of the
+	// solver's last substep, N (≥ 0; the solver keeps it): the capstan's friction is in
+	// proportion to it.
+	Low float64
 }
 
 // Pierce is a point on a surface triangle that moves with it: a piercing of a suture.

@@ -107,9 +107,9 @@ type SutureReport struct {
 	A       int     `json:"node_a"`    // the last node before the wall (global index)
 	B       int     `json:"node_b"`    // the first node after it
 	Tension float64 `json:"tension_N"` // the thread's tension where it enters the wall at A (physical solvers)
-	// Sliding says what the stitch's friction does: "holds", "slides towards A" or "slides
-	// towards B" (solver.Portal.Sliding).
-	Sliding string `json:"sliding"`
+	// Slip is how fast the thread slides through the stitch, m/s, positive towards A; 0
+	// while the stitch's friction holds it (solver.Portal.Slip).
+	Slip float64 `json:"slip_m_per_s"`
 }
 
 // MeshReport is one rigid mesh of a Report, at the end of the run.
@@ -303,7 +303,7 @@ func sutureReports(w *world.World) []SutureReport {
 	var out []SutureReport
 	ph, _ := w.Solver.(solver.Physical)
 	for _, p := range w.Sutures() {
-		r := SutureReport{A: p.A, B: p.B, Sliding: [3]string{"slides towards B", "holds", "slides towards A"}[p.Sliding+1]}
+		r := SutureReport{A: p.A, B: p.B, Slip: p.Slip}
 		for _, t := range w.Tissues {
 			if t.Surf() == p.Surface {
 				r.Through = t.Name
@@ -435,7 +435,15 @@ func printReport(w io.Writer, r Report) {
 			t.Name, t.Nodes, t.Tets, t.Clamped, t.MaxDisp, t.Contacts, t.RopeForce[0], t.RopeForce[1], t.RopeForce[2])
 	}
 	for i, su := range r.Sutures {
-		fmt.Fprintf(w, "suture %-10d through %s: nodes %d…%d, %d inside the wall; tension %.4g N at the end; %s\n", i, su.Through, su.A, su.B, su.B-su.A-1, su.Tension, su.Sliding)
+		grip := "the stitch holds it"
+		if su.Slip != 0 {
+			towards := su.A
+			if su.Slip < 0 {
+				towards = su.B
+			}
+			grip = fmt.Sprintf("sliding at %.3g mm/s towards node %d", 1e3*math.Abs(su.Slip), towards)
+		}
+		fmt.Fprintf(w, "suture %-10d through %s: nodes %d…%d, %d inside the wall; tension %.4g N at the end; %s\n", i, su.Through, su.A, su.B, su.B-su.A-1, su.Tension, grip)
 	}
 	for _, n := range r.Needles {
 		g := n.FinalForce

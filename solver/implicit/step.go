@@ -329,7 +329,7 @@ redoLoop:
 		// A stitch that held the thread but is now pulled beyond its grip: solve the substep
 		// again with the thread sliding through it (held, a stiff thread's tension would
 		// grow without bound within the substep).
-		if len(in.Portals) > 0 && redo < 4 && s.gripSlips(st, in) {
+		if len(in.Portals) > 0 && redo < 4 && s.gripSlips(st, in, h) {
 			again = true
 		}
 		if !again {
@@ -509,7 +509,7 @@ func (s *Solver) assemble(st *rope.State, in *solver.Input, h float64) error {
 		s.addTwist(k, x, l, lo, hi)
 	}
 	if len(in.Portals) > 0 {
-		s.assemblePortals(st, in)
+		s.assemblePortals(st, in, h)
 	}
 	over := s.P.Scheme == Overdamped
 	for i := range st.Pos {
