@@ -214,15 +214,15 @@ func (s *Solver) assemblePortals(st *rope.State, in *solver.Input, h float64) {
 			// growing, once the node came out: 4 N after 10 steps).
 			la = m3{}
 		}
-		Ta, Tb := T, T // the tensions on A's side and on B's
 		damp := 0.0
 		if s.gripOf(p, pt, sf, T, ka, pos, h) {
 			// Against the thread's sliding through the wall over the substep, w·Δx with
-			// w = (t_s at A, −t_e at B)/2: the energy ½·damp·(w·Δx)².
+			// w = (t_s at A, −t_e at B)/2: the energy ½·damp·(w·Δx)², in the Hessian only
+			// (its force is the step's −K·Δx, which portalForces passes to the tissue).
 			damp = pt.damp / 4
 		}
-		pt.fa = pt.ts.Scale(-Ta).Sub(la.vec(clampLen(pos[p.A].Sub(pt.s), s.pushCap())))
-		pt.fb = pt.te.Scale(-Tb).Sub(lb.vec(clampLen(pos[p.B].Sub(pt.e), s.pushCap())))
+		pt.fa = pt.ts.Scale(-T).Sub(la.vec(clampLen(pos[p.A].Sub(pt.s), s.pushCap())))
+		pt.fb = pt.te.Scale(-T).Sub(lb.vec(clampLen(pos[p.B].Sub(pt.e), s.pushCap())))
 		pt.kaa = outer(pt.ts, pt.ts).scale(ka + damp).add(la)
 		pt.kbb = outer(pt.te, pt.te).scale(ka + damp).add(lb)
 		pt.kab = outer(pt.ts, pt.te).scale(ka - damp)
