@@ -54,7 +54,7 @@ type Tissue struct {
 	Density  *float64          `json:"density,omitempty"`  // kg/m³, 0 < density ≤ MaxDensity
 	Mesh     TissueMesh        `json:"mesh"`               // required
 	Clamp    []Box             `json:"clamp,omitempty"`    // 0..MaxClamps boxes: the nodes whose rest positions lie in one are held there
-	Friction *MaterialFriction `json:"friction,omitempty"` // rope on this tissue, 0 ≤ kinetic ≤ static ≤ 10; default DefaultTissueFriction
+	Friction *MaterialFriction `json:"friction,omitempty"` // rope on this tissue and in its stitches (a capstan: solver.Portal), 0 ≤ kinetic ≤ static ≤ 10; default DefaultTissueFriction
 	// Sutures lists ropes (indices into ropes) laid through this tissue: each passage of such a
 	// rope through it is a suture (world.World.AddSutures; the thread slides through it, the
 	// nodes inside the wall are not simulated). Each must start and end outside the tissue and

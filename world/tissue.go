@@ -18,7 +18,7 @@ import (
 type Tissue struct {
 	Name     string
 	Body     *tissue.Body
-	Friction material.Friction // rope against this tissue
+	Friction material.Friction // rope against this tissue, and in its sutures' stitches (solver.Portal)
 	index    *collide.SurfaceIndex
 	surf     int // its surface in the solver's input
 }
