@@ -135,14 +135,12 @@ func (c *checker) validateForceps(s *Scene) {
 		if len(f.Path) == 0 {
 			c.add(p+".path", "needs at least 1 key")
 		}
-		for k := range f.Path {
-			kp := fmt.Sprintf("%s.path[%d]", p, k)
+		c.keys(p, "path", len(f.Path), func(k int) float64 { return f.Path[k].T }, func(kp string, k int) {
 			key := &f.Path[k]
-			c.keyTime(kp, k, key.T, func() float64 { return f.Path[k-1].T })
 			c.coords(func() string { return kp + ".tip" }, key.Tip)
 			c.frame(kp, "axis", "open", &key.Axis, &key.Open)
 			c.num(kp+".gap", key.Gap, 0, 1, " m")
-		}
+		})
 	}
 }
 
@@ -160,13 +158,18 @@ func (c *checker) uniqueName(p, list, name string, i int, names map[string]int) 
 	}
 }
 
-// keyTime checks key k's time t of a path (at path kp): in [0, MaxDuration] and after the
-// previous key's, prev() (not called for the first key).
-func (c *checker) keyTime(kp string, k int, t float64, prev func() float64) {
-	if c.num(kp+".t", t, 0, MaxDuration, " s") && k > 0 {
-		if p := prev(); !(t > p) {
-			c.add(kp+".t", "times must increase (%v after %v)", t, p)
+// keys checks the n keys of a list at p.field (a path or a force schedule): key k's time,
+// at(k), in [0, MaxDuration] and after the previous key's; then each(kp, k) checks the rest
+// of key k, kp its path ("tools[0].path[3]").
+func (c *checker) keys(p, field string, n int, at func(k int) float64, each func(kp string, k int)) {
+	for k := range n {
+		kp := fmt.Sprintf("%s.%s[%d]", p, field, k)
+		if t := at(k); c.num(kp+".t", t, 0, MaxDuration, " s") && k > 0 {
+			if prev := at(k - 1); !(t > prev) {
+				c.add(kp+".t", "times must increase (%v after %v)", t, prev)
+			}
 		}
+		each(kp, k)
 	}
 }
 

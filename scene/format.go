@@ -1308,26 +1308,12 @@ func (c *checker) validateTools(s *Scene, durOK bool) {
 		case len(t.Path) == 0:
 			c.add(p+".path", "needs at least 1 key (or give the tool a force)")
 		}
-		for k := range t.Force {
-			kp := fmt.Sprintf("%s.force[%d]", p, k)
-			key := &t.Force[k]
-			if c.num(kp+".t", key.T, 0, MaxDuration, " s") && k > 0 {
-				if prev := t.Force[k-1].T; !(key.T > prev) {
-					c.add(kp+".t", "times must increase (%v after %v)", key.T, prev)
-				}
-			}
-			c.bounded(kp+".f", key.F, MaxForce, "N")
-		}
-		for k := range t.Path {
-			kp := fmt.Sprintf("%s.path[%d]", p, k)
-			key := &t.Path[k]
-			if c.num(kp+".t", key.T, 0, MaxDuration, " s") && k > 0 {
-				if prev := t.Path[k-1].T; !(key.T > prev) {
-					c.add(kp+".t", "times must increase (%v after %v)", key.T, prev)
-				}
-			}
-			c.coords(func() string { return kp + ".pos" }, key.Pos)
-		}
+		c.keys(p, "force", len(t.Force), func(k int) float64 { return t.Force[k].T }, func(kp string, k int) {
+			c.bounded(kp+".f", t.Force[k].F, MaxForce, "N")
+		})
+		c.keys(p, "path", len(t.Path), func(k int) float64 { return t.Path[k].T }, func(kp string, k int) {
+			c.coords(func() string { return kp + ".pos" }, t.Path[k].Pos)
+		})
 	}
 	for i := range holds {
 		for j := range i {

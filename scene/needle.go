@@ -119,14 +119,12 @@ func (c *checker) validateNeedles(s *Scene) {
 		if len(n.Path) == 0 {
 			c.add(p+".path", "needs at least 1 key")
 		}
-		for k := range n.Path {
-			kp := fmt.Sprintf("%s.path[%d]", p, k)
+		c.keys(p, "path", len(n.Path), func(k int) float64 { return n.Path[k].T }, func(kp string, k int) {
 			key := &n.Path[k]
-			c.keyTime(kp, k, key.T, func() float64 { return n.Path[k-1].T })
 			c.coords(func() string { return kp + ".centre" }, key.Centre)
 			c.frame(kp, "u", "v", &key.U, &key.V)
 			c.num(kp+".angle", key.Angle, -maxNeedleAngle, maxNeedleAngle, " rad")
-		}
+		})
 	}
 }
 
