@@ -83,6 +83,8 @@ func TestForcepsSceneErrors(t *testing.T) {
 		{`"axis": [0, 0, 1], "open": [0, 0, 2], "gap": 0.001}`, "forceps[0].path[0].open: must not lie along axis"},
 		{`"axis": [0, 0, 1], "open": [0, 1, 0], "gap": -0.001}`, "forceps[0].path[0].gap"},
 		{`"axis": [0, 0, 1], "open": [0, 1, 0], "gap": 0.001, "extra": 1}`, "extra"},
+		{`"axis": [0, 0, 1], "open": [0, 1, 0], "gap": 0.001}, {"t": 0, "tip": [0, 0, 0.01], "axis": [0, 0, 1], "open": [0, 1, 0], "gap": 0}`,
+			"forceps[0].path[1].t: times must increase (0 after 0)"},
 	} {
 		js := `{"dt": 0.001, "duration": 1, "solver": {"type": "pbd"},
 		  "ropes": [{"links": 10, "link_length": 0.001, "radius": 0.0001, "layout": {"type": "straight"}}],

@@ -64,6 +64,7 @@ func TestNeedleSceneErrors(t *testing.T) {
 		{`{"rope": 0, "path": [` + key("[1, 0, 0]", "[0, 0, 1]", 0.5) + `]}`, "within a link"},
 		{`{"rope": 0, "path": [` + good + `]}, {"rope": 0, "path": [` + good + `]}`, "needles[1].rope: rope 0 already has needles[0]"},
 		{`{"rope": 0, "path": [` + good + `], "extra": 1}`, "extra"},
+		{`{"rope": 0, "path": [` + good + `, ` + good + `]}`, "needles[0].path[1].t: times must increase (0 after 0)"},
 	} {
 		s, err := Parse([]byte(base(c.js)))
 		if err == nil {
