@@ -603,16 +603,25 @@ func DecodeSnapshot(b []byte) (*DecodedSnapshot, error) {
 	if d.Flags&FlagTensions != 0 {
 		want += nSegs * tensionSize
 	}
-	var nContacts int64
-	if d.Flags&FlagContacts != 0 {
-		if int64(len(b)) < want+contactHead {
-			return nil, fmt.Errorf("snapshot: %d bytes; the header says at least %d", len(b), want+contactHead)
+	// counted reads a section of records, each size bytes, after a head whose first 4 bytes
+	// count them (at most limit): the count, and the frame's length so far moves past it.
+	counted := func(flag uint32, head, size, limit int64, what string) (int64, error) {
+		if d.Flags&flag == 0 {
+			return 0, nil
 		}
-		nContacts = int64(le.Uint32(b[want:]))
-		if nContacts > MaxFrameContacts {
-			return nil, fmt.Errorf("snapshot: %d contacts; at most %d", nContacts, MaxFrameContacts)
+		if int64(len(b)) < want+head {
+			return 0, fmt.Errorf("snapshot: %d bytes; the header says at least %d", len(b), want+head)
 		}
-		want += contactHead + nContacts*contactSize
+		n := int64(le.Uint32(b[want:]))
+		if n > limit {
+			return 0, fmt.Errorf("snapshot: %d %s; at most %d", n, what, limit)
+		}
+		want += head + n*size
+		return n, nil
+	}
+	nContacts, err := counted(FlagContacts, contactHead, contactSize, MaxFrameContacts, "contacts")
+	if err != nil {
+		return nil, err
 	}
 	var tissueNodes []int64
 	if d.Flags&FlagTissues != 0 {
@@ -637,27 +646,13 @@ func DecodeSnapshot(b []byte) (*DecodedSnapshot, error) {
 			want += tissueRecHead + n*tissueNodeSize
 		}
 	}
-	var nForceps int64
-	if d.Flags&FlagForceps != 0 {
-		if int64(len(b)) < want+forcepsHead {
-			return nil, fmt.Errorf("snapshot: %d bytes; the header says at least %d", len(b), want+forcepsHead)
-		}
-		nForceps = int64(le.Uint32(b[want:]))
-		if nForceps > MaxFrameForceps {
-			return nil, fmt.Errorf("snapshot: %d forceps; at most %d", nForceps, MaxFrameForceps)
-		}
-		want += forcepsHead + nForceps*forcepsSize
+	nForceps, err := counted(FlagForceps, forcepsHead, forcepsSize, MaxFrameForceps, "forceps")
+	if err != nil {
+		return nil, err
 	}
-	var nNeedles int64
-	if d.Flags&FlagNeedles != 0 {
-		if int64(len(b)) < want+needleHead {
-			return nil, fmt.Errorf("snapshot: %d bytes; the header says at least %d", len(b), want+needleHead)
-		}
-		nNeedles = int64(le.Uint32(b[want:]))
-		if nNeedles > MaxFrameNeedles {
-			return nil, fmt.Errorf("snapshot: %d needles; at most %d", nNeedles, MaxFrameNeedles)
-		}
-		want += needleHead + nNeedles*needleSize
+	nNeedles, err := counted(FlagNeedles, needleHead, needleSize, MaxFrameNeedles, "needles")
+	if err != nil {
+		return nil, err
 	}
 	if int64(len(b)) != want {
 		return nil, fmt.Errorf("snapshot: %d bytes; the header says %d", len(b), want)
