@@ -99,7 +99,7 @@ func SutureKnotScene(knot string) (*Scene, error) {
 		Description: fmt.Sprintf("One interrupted stitch through a clamped skin slab (%g × %g × %g mm), tied with a %s knot by two forceps: "+
 			"a 3-0 silk suture (0.2 mm, %d links of %g mm) runs down through the slab, along its underside and up again %.1f mm on, its ends tied loosely above the slab. "+
 			"The forceps close on the tails and pull them apart: the thread slides through the stitch, the loop tightens under the slab and the knot settles on the skin; "+
-			"it is set without friction, and holds with silk's when the forceps let go at %g s.",
+			"it is set without friction, silk's friction holds it from the end of the pull, and the forceps let go at %g s.",
 			size[0]*1e3, size[1]*1e3, size[2]*1e3, bendTitle(kind), sutureKnotLinks, sutureKnotLink*1e3, (xMax-xMin)*1e3, sutureKnotHoldT),
 		Dt: sutureKnotDt, Duration: sutureKnotHoldT + 0.3,
 		Solver: Solver{Type: "implicit"},
@@ -122,12 +122,6 @@ func SutureKnotScene(knot string) (*Scene, error) {
 		return nil, err
 	}
 	return s, nil
-}
-
-// sutureKnotPhases returns when a suture-slab scene's forceps have closed, when the tools let
-// go and they start to pull, and when they have pulled, s.
-func sutureKnotPhases() (closed, grip, pulled float64) {
-	return sutureKnotGrip / 2, sutureKnotGrip, sutureKnotGrip + sutureKnotPullT
 }
 
 // IsSurgicalBuiltin reports whether name is a built-in scene with tissue (solver implicit

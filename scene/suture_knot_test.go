@@ -64,7 +64,7 @@ func TestSutureSlab(t *testing.T) {
 	// tension from its strain, so a strain of 2e-6 there read as 1 N.)
 	var loopHist [21]float64
 	ph := w.Solver.(interface{ Tension(seg int) float64 })
-	_, _, pullEnd := sutureKnotPhases()
+	pullEnd := sutureKnotGrip + sutureKnotPullT // s: the forceps have pulled
 	checked := false
 	fold, foldAt := math.Inf(1), 0 // the closest a segment and the next but one came, and when
 	check := func(when string) {
