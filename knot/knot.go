@@ -12,6 +12,7 @@ package knot
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"sort"
@@ -75,7 +76,10 @@ type Result struct {
 	Signature   int
 	Writhe      int // of the simplified diagram (not an invariant)
 
-	Closure     Closure
+	Closure Closure
+	// Why says why this closure was used where that was not what was asked ("the ends are
+	// 0.1 apart, …: joined directly"), and whether the curve had to be perturbed; "" otherwise.
+	Why         string
 	Frequencies []Frequency // Stochastic: each knot type found, most frequent first
 	Elapsed     time.Duration
 }
@@ -137,6 +141,14 @@ func (id *Identifier) Open(pts []vec.V3, o Options) (Result, error) {
 	var err error
 	switch o.Closure {
 	case "", Infinity:
+		// Ends that meet are joined: through infinity both tails would leave along nearly one
+		// ray (no projection of that is in general position).
+		if gap, longest, meet := diagram.EndsMeet(pts); meet && len(diagram.Joined(pts)) >= 3 {
+			r, err = id.closed(diagram.Joined(pts), o.Directions)
+			r.Closure = Direct
+			r.Why = joinWhy(gap, longest, r.Why)
+			break
+		}
 		r, err = id.closed(diagram.ThroughInfinity(pts), o.Directions)
 		r.Closure = Infinity
 	case Direct:
@@ -157,13 +169,60 @@ func (id *Identifier) Closed(pts []vec.V3, o Options) (Result, error) {
 	if err := checkCurve(pts, 3); err != nil {
 		return Result{}, err
 	}
+	if diagram.Coincide(pts) && len(pts) > 3 {
+		pts = pts[:len(pts)-1] // the first point repeated at the end: the closing segment is empty
+	}
 	r, err := id.closed(pts, o.Directions)
 	r.Elapsed = time.Since(start)
 	return r, err
 }
 
-// closed projects along up to dirs directions and identifies the simplest diagram.
+// joinWhy is Result.Why for a rope whose ends meet, before note (the closed's own).
+func joinWhy(gap, longest float64, note string) string {
+	w := fmt.Sprintf("its ends are %.3g apart, within %g times its longest segment (%.3g): joined directly", gap, float64(diagram.MeetFactor), longest)
+	if note != "" {
+		w += "; " + note
+	}
+	return w
+}
+
+// Jitters are the sizes, relative to a polygon's bounding radius, of the deterministic
+// perturbations closed tries in turn when no projection direction of the polygon as given is
+// in general position (a rope coiled flat on a plane: every crossing at equal heights). Each is
+// far above the diagram's tolerances (DefaultRelTol) and far below any rope's thickness, so it
+// changes the knot only of a polygon that passes through itself.
+var Jitters = []float64{1e-6, 1e-5, 1e-4}
+
+// closed projects along up to dirs directions and identifies the simplest diagram; when no
+// direction is in general position it perturbs the polygon (Jitters) and tries again, saying
+// so in Result.Why.
 func (id *Identifier) closed(poly []vec.V3, dirs int) (Result, error) {
+	r, err := id.project(poly, dirs)
+	if err == nil || !errors.Is(err, diagram.ErrDegenerate) {
+		return r, err
+	}
+	c, rad := poly[0], 0.0
+	for _, p := range poly {
+		rad = math.Max(rad, p.Dist(c))
+	}
+	rng := rand.New(rand.NewPCG(uint64(len(poly)), 0x5eed))
+	moved := make([]vec.V3, len(poly))
+	for _, j := range Jitters {
+		for i, p := range poly {
+			moved[i] = p.Add(vec.V3{X: rng.Float64() - 0.5, Y: rng.Float64() - 0.5, Z: rng.Float64() - 0.5}.Scale(2 * j * rad))
+		}
+		if r, e := id.project(moved, dirs); e == nil || !errors.Is(e, diagram.ErrDegenerate) {
+			if e == nil {
+				r.Why = fmt.Sprintf("no projection was in general position: perturbed by %g of its size", j)
+			}
+			return r, e
+		}
+	}
+	return Result{}, err
+}
+
+// project projects along up to dirs directions and identifies the simplest diagram.
+func (id *Identifier) project(poly []vec.V3, dirs int) (Result, error) {
 	if dirs <= 0 {
 		dirs = 6
 	}

@@ -19,6 +19,54 @@ const FarFactor = 4
 // ArcSegments is the number of segments of ThroughInfinity's closing arc.
 const ArcSegments = 16
 
+// MinLegAngle is the least angle between ThroughInfinity's two outward legs, rad. Ends that
+// leave the same way (tails along one line, or ends side by side) would go out and back along
+// one ray, and no projection of that is in general position; the legs are spread apart to
+// this angle about the way they share. (Spreading a leg swings it about its own end: it only
+// passes the rope where it leaves the rope's ball, as before.)
+const MinLegAngle = 0.1
+
+// MeetFactor is how many times its longest segment a rope's ends may be apart and still meet
+// (EndsMeet). A closed polygon listed without repeating its first point has a closing segment
+// like its others (up to twice the longest of them is allowed: coarse polygons have uneven
+// segments).
+const MeetFactor = 2
+
+// EndsMeet reports whether the ends of the polyline pts are no farther apart than MeetFactor
+// times its longest segment, with that gap and the longest segment. Such a rope (a loop held
+// by both ends, or a closed polygon listed without repeating its first point) is closed by
+// joining its ends (Joined): the closing segment is about as long as one of the rope's own,
+// where a closure through infinity would lead both tails out along nearly the same ray.
+func EndsMeet(pts []vec.V3) (gap, longest float64, meet bool) {
+	if len(pts) < 2 {
+		return 0, 0, false
+	}
+	for i := 1; i < len(pts); i++ {
+		longest = math.Max(longest, pts[i].Dist(pts[i-1]))
+	}
+	gap = pts[len(pts)-1].Dist(pts[0])
+	return gap, longest, gap <= MeetFactor*longest
+}
+
+// Coincide reports whether the rope's last point repeats its first: within DefaultRelTol of
+// the rope's bounding radius.
+func Coincide(pts []vec.V3) bool {
+	if len(pts) < 2 {
+		return false
+	}
+	_, r := bound(pts)
+	return pts[len(pts)-1].Dist(pts[0]) <= DefaultRelTol*r
+}
+
+// Joined returns the closed polygon of a rope whose ends meet (EndsMeet): pts, without its
+// last point where that repeats the first (Coincide).
+func Joined(pts []vec.V3) []vec.V3 {
+	if Coincide(pts) {
+		return pts[:len(pts)-1]
+	}
+	return pts
+}
+
 // bound returns the centroid and the bounding radius about it (at least a tiny positive
 // length).
 func bound(pts []vec.V3) (c vec.V3, r float64) {
@@ -70,12 +118,15 @@ func ThroughInfinity(pts []vec.V3) []vec.V3 {
 	}
 	d1 := out(pts[n-1], pts[n-2]) // from the last point …
 	d0 := out(pts[0], pts[1])     // … around to the first
+	if d1.Dot(d0) > math.Cos(MinLegAngle) {
+		d1, d0 = spread(d1, d0, pts[0].Sub(pts[n-1]))
+	}
 	res := make([]vec.V3, 0, n+ArcSegments+1)
 	res = append(res, pts...)
 	// Great circle from d1 to d0: orthonormal w1 = d1, w2 ⟂ d1 in the plane of d1, d0.
 	cosA := math.Max(-1, math.Min(1, d1.Dot(d0)))
 	w2 := d0.Sub(d1.Scale(cosA))
-	if w2.Norm() < 1e-9 { // antipodal (or equal) ends: any great circle through d1
+	if w2.Norm() < 1e-9 { // antipodal ends: any great circle through d1 (spread ones are not equal)
 		w2 = d1.AnyPerp()
 	} else {
 		w2 = w2.Unit()
@@ -86,13 +137,26 @@ func ThroughInfinity(pts []vec.V3) []vec.V3 {
 	}
 	for k := 0; k <= ArcSegments; k++ {
 		a := ang * float64(k) / ArcSegments
-		q := c.Add(d1.Scale(far * math.Cos(a))).Add(w2.Scale(far * math.Sin(a)))
-		if k == ArcSegments && ang < 1e-9 {
-			break // both ends leave the same way: the arc is a single point
-		}
-		res = append(res, q)
+		res = append(res, c.Add(d1.Scale(far*math.Cos(a))).Add(w2.Scale(far*math.Sin(a))))
 	}
 	return res
+}
+
+// spread returns unit directions MinLegAngle apart, symmetric about the bisector of the unit
+// directions d1 and d0 (less than MinLegAngle apart), in their plane; where they are parallel,
+// in the plane of the bisector and sep (the way from the last end to the first), else any.
+func spread(d1, d0, sep vec.V3) (vec.V3, vec.V3) {
+	b := d1.Add(d0).Unit()
+	p := d0.Sub(d1)
+	if p.Norm() < 1e-9 {
+		p = sep.Sub(b.Scale(sep.Dot(b)))
+		if p.Norm() <= 1e-9*sep.Norm() || sep.Norm() == 0 {
+			p = b.AnyPerp()
+		}
+	}
+	p = p.Sub(b.Scale(p.Dot(b))).Unit()
+	c, s := math.Cos(MinLegAngle/2), math.Sin(MinLegAngle/2)
+	return b.Scale(c).Sub(p.Scale(s)), b.Scale(c).Add(p.Scale(s))
 }
 
 // Stochastic returns k random closures of the rope, each joining both ends to a common point
