@@ -3,10 +3,12 @@ package knot
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/knotsim/knotsim/knot/diagram"
+	"github.com/knotsim/knotsim/layout"
 	"github.com/knotsim/knotsim/vec"
 )
 
@@ -209,5 +211,53 @@ func TestEndsOnOneRay(t *testing.T) {
 				t.Errorf("%s, rotation %d: %q by closure %s, want %s through infinity", k.name, rot, r.Short, r.Closure, k.want)
 			}
 		}
+	}
+}
+
+// Issue 14 item 1: a curve whose file does not say is read as a closed polygon when it is one
+// (its first point not repeated, or repeated; coarse and fine, both hands, rotated) and named
+// right; a rope laid by the simulator's layouts (tails out of the knot) is read as a rope.
+func TestReadCurve(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 1))
+	for _, k := range closureKnots() {
+		for rot := range 5 {
+			pts := k.pts
+			if rot > 0 {
+				pts = rotateAll(pts, randomRotation(rng))
+			}
+			for _, c := range [][]vec.V3{pts, append(pts[:len(pts):len(pts)], pts[0])} {
+				closed, why := ReadCurve(c)
+				if !closed {
+					t.Fatalf("%s (%d points), rotation %d: read as a rope (%s)", k.name, len(c), rot, why)
+				}
+				if r, err := IdentifyClosed(c, Options{}); err != nil || r.Short != k.want {
+					t.Errorf("%s (%d points), rotation %d: %q (%v), want %s", k.name, len(c), rot, r.Short, err, k.want)
+				}
+			}
+		}
+	}
+	o := layout.Options{Links: 200, Link: 1, Radius: 0.5}
+	for _, l := range []struct {
+		name string
+		lay  func(layout.Options) ([]vec.V3, error)
+		want []string
+	}{
+		{"overhand", layout.Overhand, []string{"3_1", "m3_1"}},
+		{"figure-eight", layout.FigureEight, []string{"4_1"}},
+		{"square", layout.Square, []string{"3_1 # m3_1"}},
+	} {
+		pts, err := l.lay(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if closed, why := ReadCurve(pts); closed {
+			t.Errorf("%s rope read as a closed polygon (%s)", l.name, why)
+		}
+		if r, err := Identify(pts, Options{}); err != nil || !slices.Contains(l.want, r.Short) {
+			t.Errorf("%s rope: %q (%v), want one of %v", l.name, r.Short, err, l.want)
+		}
+	}
+	if closed, why := ReadCurve([]vec.V3{{}, {X: 1}}); closed || why != "it has 2 points" {
+		t.Errorf("two points: closed %v (%s)", closed, why)
 	}
 }

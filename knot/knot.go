@@ -177,6 +177,27 @@ func (id *Identifier) Closed(pts []vec.V3, o Options) (Result, error) {
 	return r, err
 }
 
+// ReadCurve decides whether a curve whose file does not say is a closed polygon or an open
+// rope, and says why. Closed polygons are usually listed without repeating the first point
+// (KnotPlot, pyknotid and KnotInfo-derived data), and read as a rope one is closed through
+// infinity by a far arc that changes the knot. So a curve is closed when its last point
+// repeats its first, or when its ends are no farther apart than diagram.MeetFactor times its
+// longest segment (as a rope, Open would join such ends directly all the same); open
+// otherwise.
+func ReadCurve(pts []vec.V3) (closed bool, why string) {
+	if len(pts) < 3 {
+		return false, fmt.Sprintf("it has %d points", len(pts))
+	}
+	if diagram.Coincide(pts) {
+		return true, "its last point repeats its first"
+	}
+	gap, longest, meet := diagram.EndsMeet(pts)
+	if meet {
+		return true, fmt.Sprintf("its ends are %.3g apart, within %g times its longest segment (%.3g)", gap, float64(diagram.MeetFactor), longest)
+	}
+	return false, fmt.Sprintf("its ends are %.3g apart, %.3g times its longest segment (%.3g)", gap, gap/longest, longest)
+}
+
 // joinWhy is Result.Why for a rope whose ends meet, before note (the closed's own).
 func joinWhy(gap, longest float64, note string) string {
 	w := fmt.Sprintf("its ends are %.3g apart, within %g times its longest segment (%.3g): joined directly", gap, float64(diagram.MeetFactor), longest)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"github.com/knotsim/knotsim/knot"
 	"github.com/knotsim/knotsim/knot/curve"
 	"github.com/knotsim/knotsim/knot/table"
+	"github.com/knotsim/knotsim/vec"
 )
 
 // IdentifyReport is what `knotsim identify -json` prints: one entry per component, plus the
@@ -42,7 +44,10 @@ type ComponentReport struct {
 	Determinant  int64            `json:"determinant"`
 	Signature    int              `json:"signature"`
 	Writhe       int              `json:"writhe"`
+	Closed       bool             `json:"closed"` // identified as a closed polygon
+	Read         string           `json:"read"`   // how the curve was read (closed or open) and why
 	Closure      string           `json:"closure,omitempty"`
+	Why          string           `json:"why,omitempty"` // why that closure (where not the one asked), or that the curve was perturbed
 	Frequencies  []knot.Frequency `json:"frequencies,omitempty"`
 	Microseconds float64          `json:"microseconds"`
 }
@@ -53,7 +58,8 @@ func cmdIdentify(args []string, stdout, stderr io.Writer) error {
 	closure := fs.String("closure", "infinity", "how an open curve is closed: infinity, direct or stochastic")
 	samples := fs.Int("samples", 100, "stochastic closure: number of random closures (1..100000)")
 	seed := fs.Uint64("seed", 1, "stochastic closure: seed")
-	closed := fs.Bool("closed", false, "treat the curve as closed even if the file does not say so")
+	closed := fs.Bool("closed", false, "read every curve as a closed polygon, whatever the file says")
+	open := fs.Bool("open", false, "read every curve as an open rope, whatever the file says")
 	asJSON := fs.Bool("json", false, "print JSON")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: knotsim identify [flags] <curve file>   ('x y z' per line, or JSON; '-' reads stdin)")
@@ -65,6 +71,9 @@ func cmdIdentify(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() != 1 {
 		fs.Usage()
 		return errUsage
+	}
+	if *closed && *open {
+		return errors.New("-closed and -open: say one or the other")
 	}
 	if *samples < 1 || *samples > 100000 {
 		return fmt.Errorf("-samples %d: must be in 1..100000", *samples)
@@ -87,18 +96,19 @@ func cmdIdentify(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *closed {
-		c.Closed = true
+	if *closed || *open {
+		c.Closed, c.Said = *closed, true
 		if err := c.Validate(); err != nil {
 			return err
 		}
 	}
 	o := knot.Options{Closure: knot.Closure(*closure), Samples: *samples, Seed: *seed}
 	table.All() // load the knot table first, so the times below are the identification's
-	rep := IdentifyReport{File: fs.Arg(0), Closed: c.Closed}
+	rep := IdentifyReport{File: fs.Arg(0), Closed: true}
 	for _, comp := range c.Components {
 		var r knot.Result
-		if c.Closed {
+		compClosed, read := readCurve(c, comp, *closed, *open)
+		if compClosed {
 			r, err = knot.IdentifyClosed(comp, o)
 		} else {
 			r, err = knot.Identify(comp, o)
@@ -106,7 +116,8 @@ func cmdIdentify(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		rep.Components = append(rep.Components, ComponentReport{
+		rep.Closed = rep.Closed && compClosed
+		rep.Components = append(rep.Components, ComponentReport{Closed: compClosed, Read: read, Why: r.Why,
 			Points: len(comp), Name: r.Name, Short: r.Short, Candidates: r.Candidates, Unique: r.Unique, Common: r.Common, Known: r.Known,
 			Crossings: r.Crossings, RawCrossings: r.RawCrossings, PD: r.PD, Gauss: r.Gauss, DT: r.DT,
 			Alexander: r.Alexander.String(), Jones: r.Jones.String(), Determinant: r.Determinant, Signature: r.Signature,
@@ -114,7 +125,7 @@ func cmdIdentify(args []string, stdout, stderr io.Writer) error {
 		})
 	}
 	if len(c.Components) > 1 {
-		lr, err := knot.IdentifyLink(c.Components, c.Closed)
+		lr, err := knot.IdentifyLink(c.Components, rep.Closed)
 		if err != nil {
 			return err
 		}
@@ -146,8 +157,12 @@ func cmdIdentify(args []string, stdout, stderr io.Writer) error {
 		if r.DT != "" {
 			fmt.Fprintf(stdout, "dt           %s\n", r.DT)
 		}
+		fmt.Fprintf(stdout, "read as      %s\n", r.Read)
 		if r.Closure != "" {
 			fmt.Fprintf(stdout, "closure      %s\n", r.Closure)
+		}
+		if r.Why != "" {
+			fmt.Fprintf(stdout, "because      %s\n", r.Why)
 		}
 		for _, f := range r.Frequencies {
 			fmt.Fprintf(stdout, "  %5.1f %%  %s\n", 100*f.Fraction, f.Name)
@@ -161,4 +176,19 @@ func cmdIdentify(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// readCurve says whether component comp of c is identified as a closed polygon, and how it
+// was read and why: as -closed or -open say, else as the file says, else from the data
+// (knot.ReadCurve).
+func readCurve(c *curve.Curve, comp []vec.V3, closed, open bool) (bool, string) {
+	kind := map[bool]string{true: "a closed polygon", false: "an open rope"}
+	switch {
+	case closed || open:
+		return closed, kind[closed] + " (-" + map[bool]string{true: "closed", false: "open"}[closed] + ")"
+	case c.Said:
+		return c.Closed, kind[c.Closed] + " (the file says so)"
+	}
+	cl, why := knot.ReadCurve(comp)
+	return cl, kind[cl] + ": " + why + " (say -closed or -open to read it otherwise)"
 }

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -139,10 +141,44 @@ func TestIdentify(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "Hopf link") || !strings.Contains(out, "linking number") {
 		t.Fatalf("identify link: exit %d\n%s%s", code, out, errOut)
 	}
+	// Issue 14 item 1: a closed polygon listed without a closing marker (a trefoil of 24
+	// points, its first not repeated) is read as closed, and the answer says how and why;
+	// -open, -closed and "# open" override.
+	poly := filepath.Join(dir, "trefoil.xyz")
+	var b strings.Builder
+	for i := range 24 {
+		a := 2 * math.Pi * float64(i) / 24
+		r := 2 + math.Cos(3*a)
+		fmt.Fprintf(&b, "%.9f %.9f %.9f\n", r*math.Cos(2*a), r*math.Sin(2*a), math.Sin(3*a))
+	}
+	if err := os.WriteFile(poly, []byte(b.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = runCLI(t, "identify", poly)
+	if code != 0 || !strings.Contains(out, "knot         m3_1") || !strings.Contains(out, "read as      a closed polygon: its ends are") {
+		t.Fatalf("identify an unmarked closed polygon: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, _ = runCLI(t, "identify", "-json", poly)
+	if code != 0 || json.Unmarshal([]byte(out), &rep) != nil || !rep.Closed || !rep.Components[0].Closed || rep.Components[0].Short != "m3_1" {
+		t.Fatalf("identify -json an unmarked closed polygon: exit %d\n%s", code, out)
+	}
+	if code, out, _ = runCLI(t, "identify", "-open", poly); code != 0 || !strings.Contains(out, "read as      an open rope (-open)") || !strings.Contains(out, "joined directly") {
+		t.Errorf("identify -open: exit %d\n%s", code, out)
+	}
+	if err := os.WriteFile(poly, []byte("# open\n"+b.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, _ = runCLI(t, "identify", poly); code != 0 || !strings.Contains(out, "read as      an open rope (the file says so)") {
+		t.Errorf("identify a file saying open: exit %d\n%s", code, out)
+	}
+	if code, out, _ = runCLI(t, "identify", curve); code != 0 || !strings.Contains(out, "read as      an open rope: its ends are") {
+		t.Errorf("identify a rope: exit %d\n%s", code, out)
+	}
 	for _, tc := range []struct {
 		args []string
 		msg  string
 	}{
+		{[]string{"identify", "-closed", "-open", poly}, "say one or the other"},
 		{[]string{"identify"}, "usage"},
 		{[]string{"identify", "-closure", "bogus", curve}, "unknown closure"},
 		{[]string{"identify", "-samples", "0", curve}, "-samples 0"},

@@ -7,8 +7,10 @@
 // array of points [[x,y,z], ...] or {"components": [[[x,y,z], ...], ...]}, optionally with
 // "closed": true|false. Coordinates are in any unit (knot type does not care).
 //
-// A curve is open (a rope: its ends are closed far away by the identifier) unless the file
-// says "closed": true (JSON) or has a line "# closed" (text).
+// A file may say whether its curves are closed polygons (the last point joins the first) or
+// open ropes: "closed": true or false (JSON), a line "# closed" or "# open" (text). Where it
+// does not, the reader decides from the data (knot.ReadCurve: a closed polygon repeats its
+// first point at its end, or its ends are about a segment apart).
 package curve
 
 import (
@@ -36,6 +38,7 @@ const (
 type Curve struct {
 	Components [][]vec.V3
 	Closed     bool // the polygons are closed (the last point joins the first)
+	Said       bool // the file says whether they are ("closed": true|false, "# closed", "# open")
 }
 
 // Parse reads a curve file in either format (JSON when the first non-space byte is '[' or '{').
@@ -77,8 +80,11 @@ func parseText(data []byte) (*Curve, error) {
 			}
 			continue
 		case strings.HasPrefix(s, "#"):
-			if strings.EqualFold(strings.TrimSpace(strings.TrimPrefix(s, "#")), "closed") {
-				c.Closed = true
+			switch w := strings.TrimSpace(strings.TrimPrefix(s, "#")); {
+			case strings.EqualFold(w, "closed"):
+				c.Closed, c.Said = true, true
+			case strings.EqualFold(w, "open"):
+				c.Closed, c.Said = false, true
 			}
 			continue
 		}
@@ -124,7 +130,7 @@ func checkCoord(v float64) error {
 
 type jsonCurve struct {
 	Components [][][]float64 `json:"components"`
-	Closed     bool          `json:"closed"`
+	Closed     *bool         `json:"closed"`
 }
 
 func parseJSON(data []byte) (*Curve, error) {
@@ -146,7 +152,7 @@ func parseJSON(data []byte) (*Curve, error) {
 	if len(jc.Components) > MaxComponents {
 		return nil, fmt.Errorf("curve: %d components; at most %d", len(jc.Components), MaxComponents)
 	}
-	c := &Curve{Closed: jc.Closed}
+	c := &Curve{Closed: jc.Closed != nil && *jc.Closed, Said: jc.Closed != nil}
 	total := 0
 	for k, comp := range jc.Components {
 		pts := make([]vec.V3, 0, len(comp))

@@ -10,8 +10,13 @@ func TestParseText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !c.Closed || len(c.Components) != 2 || len(c.Components[0]) != 3 || len(c.Components[1]) != 3 {
+	if !c.Closed || !c.Said || len(c.Components) != 2 || len(c.Components[0]) != 3 || len(c.Components[1]) != 3 {
 		t.Fatalf("got %+v", c)
+	}
+	for in, said := range map[string]bool{"# open\n0 0 0\n1 0 0\n": true, "# a rope\n0 0 0\n1 0 0\n": false} {
+		if c, err := Parse([]byte(in)); err != nil || c.Closed || c.Said != said {
+			t.Errorf("%q: closed %v, said %v (%v); want open, said %v", in, c.Closed, c.Said, err, said)
+		}
 	}
 	if c.Components[0][2].Z != 0.5 {
 		t.Errorf("point %v", c.Components[0][2])
@@ -20,11 +25,14 @@ func TestParseText(t *testing.T) {
 
 func TestParseJSON(t *testing.T) {
 	c, err := Parse([]byte(`[[0,0,0],[1,0,0],[1,1,0]]`))
-	if err != nil || len(c.Components) != 1 || c.Closed {
+	if err != nil || len(c.Components) != 1 || c.Closed || c.Said {
 		t.Fatalf("array: %+v %v", c, err)
 	}
+	if c, err := Parse([]byte(`{"components": [[[0,0,0],[1,0,0]]], "closed": false}`)); err != nil || c.Closed || !c.Said {
+		t.Fatalf("closed: false: %+v %v", c, err)
+	}
 	c, err = Parse([]byte(`{"components": [[[0,0,0],[1,0,0],[1,1,0]], [[5,5,5],[6,5,5],[6,6,5]]], "closed": true}`))
-	if err != nil || len(c.Components) != 2 || !c.Closed {
+	if err != nil || len(c.Components) != 2 || !c.Closed || !c.Said {
 		t.Fatalf("object: %+v %v", c, err)
 	}
 }
