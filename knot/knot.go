@@ -48,7 +48,8 @@ type Options struct {
 	Closure Closure
 	Samples int    // Stochastic: number of random closures; default 100
 	Seed    uint64 // Stochastic: seed of the random far points
-	// Directions is how many projection directions are tried; the diagram with the fewest
+	// Directions is how many projection directions are tried where the first diagram in
+	// general position does not single out one known knot: the diagram with the fewest
 	// crossings after simplification is kept (fewer crossings, fewer look-alike candidates).
 	// Default 6; Stochastic uses 1 per sample.
 	Directions int
@@ -264,6 +265,14 @@ func (id *Identifier) project(poly []vec.V3, dirs int) (Result, error) {
 		}
 		dirs--
 		s := pd.Simplify(d.Code)
+		if !found {
+			// The first diagram in general position: its invariants are the knot's, so where
+			// they single out one known knot no other projection can say more.
+			if r := FromPD(s); r.Unique && r.Known {
+				r.RawCrossings, r.Direction = len(d.Code.X), dir
+				return r, nil
+			}
+		}
 		if !found || len(s.X) < len(best.X) {
 			best, bestDir, raw, found = cloneCode(s), dir, len(d.Code.X), true
 		}
