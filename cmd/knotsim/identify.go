@@ -8,9 +8,11 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/knotsim/knotsim/knot"
 	"github.com/knotsim/knotsim/knot/curve"
+	"github.com/knotsim/knotsim/knot/pd"
 	"github.com/knotsim/knotsim/knot/table"
 	"github.com/knotsim/knotsim/vec"
 )
@@ -60,13 +62,21 @@ func cmdIdentify(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "stochastic closure: seed")
 	closed := fs.Bool("closed", false, "read every curve as a closed polygon, whatever the file says")
 	open := fs.Bool("open", false, "read every curve as an open rope, whatever the file says")
+	pdCode := fs.String("pd", "", "name the knot of a PD code instead of a curve file: '[[1,5,2,4],...]', 'PD[X[1,5,2,4], ...]' or 'X[1,5,2,4] ...'")
 	asJSON := fs.Bool("json", false, "print JSON")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: knotsim identify [flags] <curve file>   ('x y z' per line, or JSON; '-' reads stdin)")
+		fmt.Fprintln(stderr, "       knotsim identify [-json] -pd CODE")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return errUsage
+	}
+	if *pdCode != "" {
+		if fs.NArg() != 0 {
+			return errors.New("-pd: give the code or a curve file, not both")
+		}
+		return identifyPD(*pdCode, *asJSON, stdout)
 	}
 	if fs.NArg() != 1 {
 		fs.Usage()
@@ -117,12 +127,9 @@ func cmdIdentify(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		rep.Closed = rep.Closed && compClosed
-		rep.Components = append(rep.Components, ComponentReport{Closed: compClosed, Read: read, Why: r.Why,
-			Points: len(comp), Name: r.Name, Short: r.Short, Candidates: r.Candidates, Unique: r.Unique, Common: r.Common, Known: r.Known,
-			Crossings: r.Crossings, RawCrossings: r.RawCrossings, PD: r.PD, Gauss: r.Gauss, DT: r.DT,
-			Alexander: r.Alexander.String(), Jones: r.Jones.String(), Determinant: r.Determinant, Signature: r.Signature,
-			Writhe: r.Writhe, Closure: string(r.Closure), Frequencies: r.Frequencies, Microseconds: float64(r.Elapsed.Nanoseconds()) / 1e3,
-		})
+		cr := componentReport(r)
+		cr.Points, cr.Closed, cr.Read = len(comp), compClosed, read
+		rep.Components = append(rep.Components, cr)
 	}
 	if len(c.Components) > 1 {
 		lr, err := knot.IdentifyLink(c.Components, rep.Closed)
@@ -140,34 +147,7 @@ func cmdIdentify(args []string, stdout, stderr io.Writer) error {
 		if len(rep.Components) > 1 {
 			fmt.Fprintf(stdout, "component %d (%d points)\n", i, r.Points)
 		}
-		if r.Common != "" {
-			fmt.Fprintf(stdout, "knot         %s: %s\n", r.Short, r.Common)
-		} else {
-			fmt.Fprintf(stdout, "knot         %s\n", r.Name)
-		}
-		if !r.Unique {
-			fmt.Fprintf(stdout, "candidates   %s (the invariants do not tell them apart)\n", strings.Join(r.Candidates, ", "))
-		}
-		fmt.Fprintf(stdout, "crossings    %d after Reidemeister I/II simplification (%d in the projection)\n", r.Crossings, r.RawCrossings)
-		fmt.Fprintf(stdout, "alexander    %s   (determinant %d)\n", r.Alexander, r.Determinant)
-		fmt.Fprintf(stdout, "jones        %s\n", r.Jones)
-		fmt.Fprintf(stdout, "signature    %d   writhe %d\n", r.Signature, r.Writhe)
-		fmt.Fprintf(stdout, "pd           %s\n", r.PD)
-		fmt.Fprintf(stdout, "gauss        %s\n", r.Gauss)
-		if r.DT != "" {
-			fmt.Fprintf(stdout, "dt           %s\n", r.DT)
-		}
-		fmt.Fprintf(stdout, "read as      %s\n", r.Read)
-		if r.Closure != "" {
-			fmt.Fprintf(stdout, "closure      %s\n", r.Closure)
-		}
-		if r.Why != "" {
-			fmt.Fprintf(stdout, "because      %s\n", r.Why)
-		}
-		for _, f := range r.Frequencies {
-			fmt.Fprintf(stdout, "  %5.1f %%  %s\n", 100*f.Fraction, f.Name)
-		}
-		fmt.Fprintf(stdout, "time         %.0f µs\n", r.Microseconds)
+		printComponent(stdout, r)
 	}
 	if len(rep.Components) > 1 {
 		fmt.Fprintf(stdout, "link         %s\n", rep.Link)
@@ -176,6 +156,77 @@ func cmdIdentify(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// componentReport is the report of one identification.
+func componentReport(r knot.Result) ComponentReport {
+	return ComponentReport{Why: r.Why, Name: r.Name, Short: r.Short, Candidates: r.Candidates, Unique: r.Unique, Common: r.Common, Known: r.Known,
+		Crossings: r.Crossings, RawCrossings: r.RawCrossings, PD: r.PD, Gauss: r.Gauss, DT: r.DT,
+		Alexander: r.Alexander.String(), Jones: r.Jones.String(), Determinant: r.Determinant, Signature: r.Signature,
+		Writhe: r.Writhe, Closure: string(r.Closure), Frequencies: r.Frequencies, Microseconds: float64(r.Elapsed.Nanoseconds()) / 1e3,
+	}
+}
+
+// identifyPD names the knot of a PD code typed in (`identify -pd`): one component, reported
+// as a curve's is (its "pd" the code simplified by Reidemeister I/II; no points).
+func identifyPD(code string, asJSON bool, stdout io.Writer) error {
+	table.All() // load the knot table first, so the time is the identification's
+	start := time.Now()
+	c, err := pd.Parse(code)
+	if err != nil {
+		return err
+	}
+	if _, err := c.DT(); err != nil {
+		return fmt.Errorf("-pd: %w (identify -pd names knots: one component)", err)
+	}
+	s := pd.Simplify(c)
+	r := knot.FromPD(s)
+	r.RawCrossings, r.Elapsed = len(c.X), time.Since(start)
+	cr := componentReport(r)
+	cr.Closed, cr.Read = true, "a PD code"
+	if asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(IdentifyReport{File: "-pd", Closed: true, Components: []ComponentReport{cr}})
+	}
+	printComponent(stdout, cr)
+	return nil
+}
+
+// printComponent prints one component's report as text.
+func printComponent(stdout io.Writer, r ComponentReport) {
+	if r.Common != "" {
+		fmt.Fprintf(stdout, "knot         %s: %s\n", r.Short, r.Common)
+	} else {
+		fmt.Fprintf(stdout, "knot         %s\n", r.Name)
+	}
+	if !r.Unique {
+		fmt.Fprintf(stdout, "candidates   %s (the invariants do not tell them apart)\n", strings.Join(r.Candidates, ", "))
+	}
+	in := "the projection"
+	if r.Points == 0 {
+		in = "the code"
+	}
+	fmt.Fprintf(stdout, "crossings    %d after Reidemeister I/II simplification (%d in %s)\n", r.Crossings, r.RawCrossings, in)
+	fmt.Fprintf(stdout, "alexander    %s   (determinant %d)\n", r.Alexander, r.Determinant)
+	fmt.Fprintf(stdout, "jones        %s\n", r.Jones)
+	fmt.Fprintf(stdout, "signature    %d   writhe %d\n", r.Signature, r.Writhe)
+	fmt.Fprintf(stdout, "pd           %s\n", r.PD)
+	fmt.Fprintf(stdout, "gauss        %s\n", r.Gauss)
+	if r.DT != "" {
+		fmt.Fprintf(stdout, "dt           %s\n", r.DT)
+	}
+	fmt.Fprintf(stdout, "read as      %s\n", r.Read)
+	if r.Closure != "" {
+		fmt.Fprintf(stdout, "closure      %s\n", r.Closure)
+	}
+	if r.Why != "" {
+		fmt.Fprintf(stdout, "because      %s\n", r.Why)
+	}
+	for _, f := range r.Frequencies {
+		fmt.Fprintf(stdout, "  %5.1f %%  %s\n", 100*f.Fraction, f.Name)
+	}
+	fmt.Fprintf(stdout, "time         %.0f µs\n", r.Microseconds)
 }
 
 // readCurve says whether component comp of c is identified as a closed polygon, and how it

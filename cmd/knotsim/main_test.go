@@ -174,10 +174,22 @@ func TestIdentify(t *testing.T) {
 	if code, out, _ = runCLI(t, "identify", curve); code != 0 || !strings.Contains(out, "read as      an open rope: its ends are") {
 		t.Errorf("identify a rope: exit %d\n%s", code, out)
 	}
+	// Issue 14: a PD code typed in, in KnotTheory's spelling; a link's code is refused.
+	code, out, errOut = runCLI(t, "identify", "-pd", "PD[X[4,2,5,1], X[8,6,1,5], X[6,3,7,4], X[2,7,3,8]]")
+	if code != 0 || !strings.Contains(out, "knot         4_1: figure-eight knot") || !strings.Contains(out, "(4 in the code)") {
+		t.Fatalf("identify -pd: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, _ = runCLI(t, "identify", "-json", "-pd", "[[1,5,2,4],[3,1,4,6],[5,3,6,2]]")
+	if code != 0 || json.Unmarshal([]byte(out), &rep) != nil || rep.Components[0].Short != "3_1" {
+		t.Fatalf("identify -json -pd: exit %d\n%s", code, out)
+	}
 	for _, tc := range []struct {
 		args []string
 		msg  string
 	}{
+		{[]string{"identify", "-pd", "[[4,1,3,2],[2,3,1,4]]"}, "link with 2 components"},
+		{[]string{"identify", "-pd", "X[1,5,2,4] Y[3,1,4,6]"}, `at "Y[3,1,4,6]"`},
+		{[]string{"identify", "-pd", "X[1,5,2,4]", poly}, "not both"},
 		{[]string{"identify", "-closed", "-open", poly}, "say one or the other"},
 		{[]string{"identify"}, "usage"},
 		{[]string{"identify", "-closure", "bogus", curve}, "unknown closure"},

@@ -6,30 +6,72 @@ import (
 	"strings"
 )
 
-// Parse reads a PD code as the table writes it, "[[1,5,2,4],[3,1,4,6],[5,3,6,2]]" ("" or "[]"
-// for the unknot), and validates it.
+// MaxParseCrossings is the most crossings Parse reads.
+const MaxParseCrossings = 10000
+
+// Parse reads a PD code as the table writes it, "[[1,5,2,4],[3,1,4,6],[5,3,6,2]]", or as
+// KnotTheory and Regina write it, "PD[X[1,5,2,4], X[3,1,4,6], X[5,3,6,2]]" or the crossings
+// alone, "X[1,5,2,4] X[3,1,4,6] X[5,3,6,2]" (spaces and commas between them as one likes;
+// "", "[]" or "PD[]" for the unknot), and validates it. An error quotes where it stopped
+// fitting.
 func Parse(s string) (Code, error) {
 	var c Code
-	s = strings.TrimSpace(s)
-	if s == "" || s == "[]" {
-		return c, nil
+	t := strings.TrimSpace(s)
+	switch {
+	case strings.HasPrefix(t, "PD[") && strings.HasSuffix(t, "]"):
+		t = t[3 : len(t)-1]
+	case strings.HasPrefix(t, "[") && strings.HasSuffix(t, "]") && strings.HasPrefix(strings.TrimSpace(t[1:]), "["):
+		t = t[1 : len(t)-1] // the table's outer list
+	case t == "[]":
+		t = ""
 	}
-	if !strings.HasPrefix(s, "[[") || !strings.HasSuffix(s, "]]") {
-		return c, fmt.Errorf("pd: %q: want [[a,b,c,d],...]", s)
-	}
-	s = strings.TrimSuffix(strings.TrimPrefix(s, "[["), "]]")
-	for _, part := range strings.Split(s, "],[") {
-		f := strings.Split(part, ",")
-		if len(f) != 4 {
-			return Code{}, fmt.Errorf("pd: crossing %q: want 4 edge labels", part)
+	bad := func(i int, want string) error {
+		if i >= len(t) {
+			return fmt.Errorf("pd: the crossings end too soon: want %s", want)
 		}
+		return fmt.Errorf("pd: at %q (character %d of the crossings): want %s", t[i:min(len(t), i+12)], i+1, want)
+	}
+	i := 0
+	skip := func() {
+		for i < len(t) && (t[i] == ' ' || t[i] == ',' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r') {
+			i++
+		}
+	}
+	for skip(); i < len(t); skip() {
+		if len(c.X) == MaxParseCrossings {
+			return Code{}, fmt.Errorf("pd: more than %d crossings", MaxParseCrossings)
+		}
+		if t[i] == 'X' {
+			i++
+		}
+		if i >= len(t) || t[i] != '[' {
+			return Code{}, bad(i, "a crossing [a,b,c,d] or X[a,b,c,d]")
+		}
+		i++
 		var x X
-		for i := range f {
-			v, err := strconv.Atoi(strings.TrimSpace(f[i]))
-			if err != nil {
-				return Code{}, fmt.Errorf("pd: crossing %q: %v", part, err)
+		for k := range x {
+			for i < len(t) && t[i] == ' ' {
+				i++
 			}
-			x[i] = v
+			j := i
+			for j < len(t) && t[j] >= '0' && t[j] <= '9' {
+				j++
+			}
+			v, err := strconv.Atoi(t[i:j])
+			if err != nil || j-i > 9 {
+				return Code{}, bad(i, "an edge label (a positive whole number)")
+			}
+			x[k] = v
+			for i = j; i < len(t) && t[i] == ' '; i++ {
+			}
+			sep := byte(',')
+			if k == 3 {
+				sep = ']'
+			}
+			if i >= len(t) || t[i] != sep {
+				return Code{}, bad(i, fmt.Sprintf("%q after the crossing's label %d", sep, k+1))
+			}
+			i++
 		}
 		c.X = append(c.X, x)
 	}
