@@ -380,17 +380,28 @@ func (id *Identifier) stochastic(pts []vec.V3, o Options) (Result, error) {
 	if k > 100000 {
 		return Result{}, fmt.Errorf("knot: %d stochastic samples; at most 100000", k)
 	}
-	closures := diagram.Stochastic(pts, k, o.Seed)
+	far := diagram.StochasticFar(pts, k, o.Seed)
 	count := map[string]int{}
 	first := map[string]Result{}
-	rng := rand.New(rand.NewPCG(o.Seed, 0x6b6e6f74))
-	for _, cl := range closures {
+	// Every closure is projected along the same directions (the far point alone changes), so
+	// many simplify to the same diagram: its invariants are computed once.
+	named := map[string]Result{}
+	cl := make([]vec.V3, len(pts)+1)
+	copy(cl, pts)
+	for _, q := range far {
+		cl[len(pts)] = q
 		id.comp = append(id.comp[:0], cl)
-		_, d, err := id.proj.FindDirection(id.comp, rng)
+		_, d, err := id.proj.FindDirection(id.comp, nil)
 		if err != nil {
 			continue
 		}
-		r := FromPD(pd.Simplify(d.Code))
+		s := pd.Simplify(d.Code)
+		key := s.String()
+		r, ok := named[key]
+		if !ok {
+			r = FromPD(s)
+			named[key] = r
+		}
 		count[r.Short]++
 		if _, ok := first[r.Short]; !ok {
 			first[r.Short] = r
@@ -401,7 +412,7 @@ func (id *Identifier) stochastic(pts []vec.V3, o Options) (Result, error) {
 	}
 	var fr []Frequency
 	for n, c := range count {
-		fr = append(fr, Frequency{Name: n, Count: c, Fraction: float64(c) / float64(len(closures))})
+		fr = append(fr, Frequency{Name: n, Count: c, Fraction: float64(c) / float64(len(far))})
 	}
 	sort.Slice(fr, func(i, j int) bool {
 		if fr[i].Count != fr[j].Count {

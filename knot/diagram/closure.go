@@ -159,15 +159,17 @@ func spread(d1, d0, sep vec.V3) (vec.V3, vec.V3) {
 	return b.Scale(c).Sub(p.Scale(s)), b.Scale(c).Add(p.Scale(s))
 }
 
-// Stochastic returns k random closures of the rope, each joining both ends to a common point
-// drawn uniformly on the sphere of radius FarFactor·R about the centroid (Millett, Dobay and
-// Stasiak's stochastic closure). Identify each and report the frequencies: a knot tied well
-// inside the rope with its ends outside gets one type for nearly all closures; ends inside the
-// knot give a spread of types, which measures the ambiguity. Deterministic for a given seed.
-func Stochastic(pts []vec.V3, k int, seed uint64) [][]vec.V3 {
+// StochasticFar returns the far points of k random closures of the rope, each drawn uniformly
+// on the sphere of radius FarFactor·R about the centroid: closure i is the rope followed by
+// point i, both ends joined to it (Millett, Dobay and Stasiak's stochastic closure; the caller
+// builds each closure in turn, so a long rope is not copied k times). Identify each and report
+// the frequencies: a knot tied well inside the rope with its ends outside gets one type for
+// nearly all closures; ends inside the knot give a spread of types, which measures the
+// ambiguity. Deterministic for a given seed.
+func StochasticFar(pts []vec.V3, k int, seed uint64) []vec.V3 {
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	c, r := bound(pts)
-	res := make([][]vec.V3, k)
+	res := make([]vec.V3, k)
 	for i := range res {
 		var d vec.V3
 		for {
@@ -176,11 +178,7 @@ func Stochastic(pts []vec.V3, k int, seed uint64) [][]vec.V3 {
 				break
 			}
 		}
-		q := c.Add(d.Unit().Scale(FarFactor * r))
-		poly := make([]vec.V3, len(pts)+1)
-		copy(poly, pts)
-		poly[len(pts)] = q
-		res[i] = poly
+		res[i] = c.Add(d.Unit().Scale(FarFactor * r))
 	}
 	return res
 }
