@@ -3,9 +3,13 @@
 // # Formats
 //
 // Plain text: one point per line, "x y z" separated by spaces, tabs or commas; a blank line
-// (or a line "---") ends a component; lines starting with '#' are comments. JSON: either an
+// (or a line "---") ends a component; lines starting with '#' are comments; a line of three
+// column names ("x,y,z") above the first point is skipped (CSV exports). JSON: either an
 // array of points [[x,y,z], ...] or {"components": [[[x,y,z], ...], ...]}, optionally with
-// "closed": true|false. Coordinates are in any unit (knot type does not care).
+// "closed": true|false. pyknotid's saved curves are read as they are (its to_txt writes the
+// text form, its to_json the JSON array); KnotPlot's binary 1.0 files are refused with an
+// error saying to have KnotPlot write its coordinates as text. Coordinates are in any unit
+// (knot type does not care).
 //
 // A file may say whether its curves are closed polygons (the last point joins the first) or
 // open ropes: "closed": true or false (JSON), a line "# closed" or "# open" (text). Where it
@@ -50,7 +54,21 @@ func Parse(data []byte) (*Curve, error) {
 	if len(t) > 0 && (t[0] == '[' || t[0] == '{') {
 		return parseJSON(t)
 	}
+	if bytes.HasPrefix(t, []byte("KnotPlot")) {
+		return nil, errors.New("curve: a KnotPlot 1.0 binary file is not read: have KnotPlot write the coordinates as text (its coords command) and identify those")
+	}
 	return parseText(data)
+}
+
+// isHeader reports whether the fields of a line are column names (none of them a number):
+// "x,y,z" at the top of a CSV export.
+func isHeader(f []string) bool {
+	for _, x := range f {
+		if _, err := strconv.ParseFloat(x, 64); err == nil {
+			return false
+		}
+	}
+	return true
 }
 
 func parseText(data []byte) (*Curve, error) {
@@ -67,6 +85,7 @@ func parseText(data []byte) (*Curve, error) {
 		}
 		return nil
 	}
+	header := false
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	line := 0
@@ -89,6 +108,10 @@ func parseText(data []byte) (*Curve, error) {
 			continue
 		}
 		f := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '\t' || r == ',' })
+		if total == 0 && len(cur) == 0 && len(c.Components) == 0 && !header && len(f) == 3 && isHeader(f) {
+			header = true // column names above the first point
+			continue
+		}
 		if len(f) != 3 {
 			return nil, fmt.Errorf("curve: line %d: want 3 numbers \"x y z\", got %d fields", line, len(f))
 		}

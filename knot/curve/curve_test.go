@@ -1,6 +1,7 @@
 package curve
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -82,4 +83,40 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// Issue 14: the curve files users have. pyknotid's to_txt ('{} {} {}' per point) and to_json
+// (json.dump of the n×3 list) of one knot, a CSV export with a header row, and KnotPlot's
+// binary format, refused with an error that says what to do.
+func TestParseOtherTools(t *testing.T) {
+	pts := [][3]float64{{1.2, 6.1, 98.5}, {6.19, 8.5, 1.9}, {-3, 1e-05, 2.5e+10}}
+	var txt, js, csv strings.Builder
+	csv.WriteString("x,y,z\n")
+	js.WriteString("[")
+	for i, p := range pts {
+		fmt.Fprintf(&txt, "%v %v %v\n", p[0], p[1], p[2])
+		fmt.Fprintf(&csv, "%v,%v,%v\n", p[0], p[1], p[2])
+		if i > 0 {
+			js.WriteString(", ")
+		}
+		fmt.Fprintf(&js, "[%v, %v, %v]", p[0], p[1], p[2])
+	}
+	js.WriteString("]")
+	for name, in := range map[string]string{"pyknotid to_txt": txt.String(), "pyknotid to_json": js.String(), "CSV with a header": csv.String()} {
+		c, err := Parse([]byte(in))
+		if err != nil || len(c.Components) != 1 || len(c.Components[0]) != 3 || c.Said {
+			t.Fatalf("%s: %+v %v", name, c, err)
+		}
+		for i, p := range c.Components[0] {
+			if p.X != pts[i][0] || p.Y != pts[i][1] || p.Z != pts[i][2] {
+				t.Errorf("%s: point %d is %v, want %v", name, i, p, pts[i])
+			}
+		}
+	}
+	if _, err := Parse([]byte("x,y,z\nx,y,z\n1 2 3\n4 5 6\n")); err == nil || !strings.Contains(err.Error(), "line 2") {
+		t.Errorf("two header rows: %v; want an error at line 2", err)
+	}
+	if _, err := Parse([]byte("KnotPlot 1.0\nsaved\f\ncomp")); err == nil || !strings.Contains(err.Error(), "KnotPlot 1.0 binary") {
+		t.Errorf("KnotPlot binary: %v", err)
+	}
 }
