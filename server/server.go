@@ -8,9 +8,11 @@ import (
 	"io"
 	"io/fs"
 	"math"
+	"net"
 	"net/http"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -650,8 +652,58 @@ func (s *Server) broadcast(ctx context.Context) {
 	}
 }
 
-// Handler serves the viewer at /, the WebSocket at /ws, and /api/state and /api/scenes.
+// Handler serves the viewer at /, the WebSocket at /ws, and /api/state and /api/scenes. A
+// server that listens on a loopback address (Config.Addr; the default) answers only requests
+// addressed to a localhost name (Host localhost, 127.0.0.1 or [::1], any port): a web page
+// whose name was rebound to 127.0.0.1 (DNS rebinding) gets 403 instead of the rope and its
+// controls. One listening on another address serves every name.
 func (s *Server) Handler() http.Handler {
+	mux := s.routes()
+	if !loopback(s.cfg.Addr) {
+		return mux
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !localName(r.Host) {
+			http.Error(w, fmt.Sprintf("knotsim: %q is not a localhost name: this server answers localhost only (DNS rebinding?); give -addr to serve other names", r.Host), http.StatusForbidden)
+			return
+		}
+		mux.ServeHTTP(w, r)
+	})
+}
+
+// loopback reports whether the listen address addr ("host:port"; "" the default) is on a
+// loopback interface.
+func loopback(addr string) bool {
+	if addr == "" {
+		addr = DefaultAddr
+	}
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// localName reports whether a request's Host (name or address, with or without a port) is a
+// localhost name.
+func localName(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// routes is the server's mux.
+func (s *Server) routes() *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /ws", s.serveWS)
 	mux.HandleFunc("GET /api/state", s.serveState)
