@@ -1365,24 +1365,48 @@ type prechecker struct {
 }
 
 func precheck(data []byte) error {
+	return precheckAs(data, reflect.TypeFor[Scene](), "a scene file", "scene")
+}
+
+// CheckStrict checks data, one JSON object, against the JSON form of the struct type t as
+// strictly as Parse checks a scene file (see the package comment: unknown names, names that
+// match only up to case, duplicates, arrays of the wrong length, numbers out of range,
+// trailing data); what names the object in messages ("a command"). The error names the path
+// of the offending value, without Parse's "scene:" prefix. t's fields may be structs, slices,
+// arrays, pointers to them, float64, int, uint64, bool and string.
+func CheckStrict(data []byte, t reflect.Type, what string) error {
+	err := precheckAs(data, t, what, strings.TrimPrefix(strings.TrimPrefix(what, "a "), "an "))
+	var e *Error
+	if errors.As(err, &e) {
+		if e.Path == "" {
+			return errors.New(e.Msg)
+		}
+		return errors.New(e.Path + ": " + e.Msg)
+	}
+	return err
+}
+
+// precheckAs is precheck for the struct type t: what names the input ("a scene file") and
+// noun the object ("scene") in messages.
+func precheckAs(data []byte, t reflect.Type, what, noun string) error {
 	pc := &prechecker{data: data, dec: json.NewDecoder(bytes.NewReader(data))}
 	pc.dec.UseNumber()
 	tok, err := pc.dec.Token()
 	if err == io.EOF {
-		return &Error{Msg: "empty input; a scene file holds one JSON object"}
+		return &Error{Msg: fmt.Sprintf("empty input; %s holds one JSON object", what)}
 	}
 	if err != nil {
 		return pc.syntax(err)
 	}
 	if d, ok := tok.(json.Delim); !ok || d != '{' {
-		return &Error{Msg: fmt.Sprintf("a scene file holds one JSON object (got %s)", describe(tok))}
+		return &Error{Msg: fmt.Sprintf("%s holds one JSON object (got %s)", what, describe(tok))}
 	}
-	if err := pc.value(reflect.TypeFor[Scene](), tok, nil); err != nil {
+	if err := pc.value(t, tok, nil); err != nil {
 		return err
 	}
 	off := pc.dec.InputOffset()
 	if _, err := pc.dec.Token(); err != io.EOF {
-		return &Error{Msg: fmt.Sprintf("trailing data after the scene object at %s", pc.where(off))}
+		return &Error{Msg: fmt.Sprintf("trailing data after the %s object at %s", noun, pc.where(off))}
 	}
 	return nil
 }

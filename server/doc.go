@@ -119,8 +119,10 @@
 //	{"type":"error","message":"..."}
 //	     to the one client whose message failed, or to all when physics stops.
 //
-// Client→server text frames are JSON commands (strict: unknown fields, fields of another
-// command type and trailing data are errors):
+// Client→server text frames are JSON commands, checked as strictly as a scene file
+// (scene.CheckStrict): unknown fields, names that match only up to case, duplicate names,
+// vectors of other than three numbers, fields of another command type and trailing data are
+// errors naming the field:
 //
 //	{"type":"control"}                       ask to become the controller
 //	{"type":"grasp","tool":0|1,"node":i}     user tool grasps global node i (its target = the node)

@@ -6,9 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math"
+	"reflect"
 
+	"github.com/knotsim/knotsim/scene"
 	"github.com/knotsim/knotsim/shape"
 	"github.com/knotsim/knotsim/vec"
 	"github.com/knotsim/knotsim/world"
@@ -106,6 +107,8 @@ type Command struct {
 	Angle   *float64    `json:"angle,omitempty"`   // needle: its angle about its arc's centre, rad, finite, |angle| ≤ MaxNeedleAngle
 }
 
+var commandType = reflect.TypeFor[Command]()
+
 // MaxNeedleAngle bounds a needle command's angle, rad (a thousand turns).
 const MaxNeedleAngle = 2000 * math.Pi
 
@@ -126,21 +129,24 @@ var commandFields = map[string]struct{ tool, node, target, name, eps, radius, fo
 	CmdNeedle:  {needle: 'r', target: 'o', angle: 'o'},
 }
 
-// DecodeCommand parses and checks one client message: a single strict JSON object (no unknown
-// or misplaced fields, no trailing data) of a known type with every field it needs, a tool of
+// DecodeCommand parses and checks one client message: a single strict JSON object (as a scene
+// file is: no unknown, case-mismatched, duplicate or misplaced fields, vectors of exactly
+// three numbers, no trailing data; scene.CheckStrict) of a known type with every field it needs, a tool of
 // 0 or 1, a node ≥ 0, a finite target within MaxCoord, finite parameters. It never panics.
 func DecodeCommand(data []byte) (Command, error) {
 	var c Command
 	if len(data) > MaxMessage {
 		return c, fmt.Errorf("message of %d bytes; at most %d are accepted", len(data), MaxMessage)
 	}
+	// The scene file's strict checker first: encoding/json alone takes "target": [5, 6] as
+	// z = 0, the last of duplicate names, and "Tool" for "tool".
+	if err := scene.CheckStrict(data, commandType, "a command"); err != nil {
+		return Command{}, fmt.Errorf("bad command: %v", err)
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&c); err != nil {
 		return Command{}, fmt.Errorf("bad command: %v", err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return Command{}, errors.New("bad command: trailing data after the JSON object")
 	}
 	spec, ok := commandFields[c.Type]
 	if !ok {
