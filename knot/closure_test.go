@@ -65,21 +65,24 @@ func TestRopeEndsMeet(t *testing.T) {
 	}
 }
 
-// withTails cuts the closed polygon pts open at its point of largest x and leads both ends out
-// along +x, side by side (gap apart across the cut), one long tail and one longer: the ends
-// are far apart but leave the knot the same way, along one line.
-func withTails(pts []vec.V3, long, longer float64) []vec.V3 {
+// cutAtLargestX returns the closed polygon pts as a rope cut open at its point of largest x:
+// it starts there and ends at the point before it.
+func cutAtLargestX(pts []vec.V3) []vec.V3 {
 	k := 0
 	for i, p := range pts {
 		if p.X > pts[k].X {
 			k = i
 		}
 	}
-	n := len(pts)
-	ring := make([]vec.V3, 0, n)
-	for i := range n {
-		ring = append(ring, pts[(k+i)%n]) // starts at the extreme point, ends next to it
-	}
+	return append(append([]vec.V3(nil), pts[k:]...), pts[:k]...)
+}
+
+// withTails cuts the closed polygon pts open at its point of largest x and leads both ends out
+// along +x, side by side (gap apart across the cut), one long tail and one longer: the ends
+// are far apart but leave the knot the same way, along one line.
+func withTails(pts []vec.V3, long, longer float64) []vec.V3 {
+	ring := cutAtLargestX(pts)
+	n := len(ring)
 	step := ring[0].Dist(ring[1])
 	tail := func(from vec.V3, length float64, out bool) []vec.V3 {
 		var t []vec.V3
@@ -98,26 +101,36 @@ func withTails(pts []vec.V3, long, longer float64) []vec.V3 {
 	return append(rope, tail(ring[n-1], longer, true)...)
 }
 
-// Issue 14 item 2: tails that leave the knot side by side along one line, ends far apart, are
-// closed through infinity with the two legs spread apart (MinLegAngle) and named right.
-func TestTailsAlongOneLine(t *testing.T) {
+// Issue 14 item 2: ropes whose two ends leave the knot the same way, ends far apart: tails
+// side by side along one line, or ends on one ray from the rope's centre (the closure's legs
+// would run out and back along one line, through the outer end: no projection in general
+// position). They are closed through infinity with the legs spread apart (MinLegAngle) and
+// named right.
+func TestEndsLeavingOneWay(t *testing.T) {
 	rng := rand.New(rand.NewPCG(14, 3))
 	for _, k := range closureKnots() {
-		rope := withTails(k.pts, 2, 8)
-		if _, _, meet := diagram.EndsMeet(rope); meet {
-			t.Fatalf("%s: the tails' ends meet; the test wants them apart", k.name)
-		}
-		for rot := range 10 {
-			pts := rope
-			if rot > 0 {
-				pts = rotateAll(rope, randomRotation(rng))
+		for _, c := range []struct {
+			how  string
+			rope []vec.V3
+		}{
+			{"tails side by side", withTails(k.pts, 2, 8)},
+			{"ends on one ray", onOneRay(k.pts, 5, 10, 0.05)},
+		} {
+			if _, _, meet := diagram.EndsMeet(c.rope); meet {
+				t.Fatalf("%s, %s: the ends meet; the test wants them apart", k.name, c.how)
 			}
-			r, err := Identify(pts, Options{})
-			if err != nil {
-				t.Fatalf("%s, rotation %d: %v", k.name, rot, err)
-			}
-			if r.Short != k.want || r.Closure != Infinity {
-				t.Errorf("%s, rotation %d: %q by closure %s, want %s through infinity", k.name, rot, r.Short, r.Closure, k.want)
+			for rot := range 5 {
+				pts := c.rope
+				if rot > 0 {
+					pts = rotateAll(c.rope, randomRotation(rng))
+				}
+				r, err := Identify(pts, Options{})
+				if err != nil {
+					t.Fatalf("%s, %s, rotation %d: %v", k.name, c.how, rot, err)
+				}
+				if r.Short != k.want || r.Closure != Infinity {
+					t.Errorf("%s, %s, rotation %d: %q by closure %s, want %s through infinity", k.name, c.how, rot, r.Short, r.Closure, k.want)
+				}
 			}
 		}
 	}
@@ -145,17 +158,8 @@ func TestSingularPolygonPerturbed(t *testing.T) {
 // by straight tails (points step apart) to two points on one ray from the rope's centroid,
 // a and b from it: through infinity both legs would then run out along that ray.
 func onOneRay(pts []vec.V3, a, b, step float64) []vec.V3 {
-	k := 0
-	for i, p := range pts {
-		if p.X > pts[k].X {
-			k = i
-		}
-	}
-	n := len(pts)
-	ring := make([]vec.V3, 0, n)
-	for i := range n {
-		ring = append(ring, pts[(k+i)%n])
-	}
+	ring := cutAtLargestX(pts)
+	n := len(ring)
 	u := vec.V3{X: 1, Y: 0.01, Z: 0.02}.Unit()
 	line := func(from, to vec.V3) []vec.V3 { // from (excluded) to to (included)
 		m := max(1, int(math.Ceil(from.Dist(to)/step)))
@@ -186,32 +190,6 @@ func onOneRay(pts []vec.V3, a, b, step float64) []vec.V3 {
 		c = s.Scale(1 / float64(len(rope)))
 	}
 	return rope
-}
-
-// Issue 14 item 2: ends far apart on one ray from the rope's centre (the closure's legs would
-// run out and back along one line, through the outer end: no projection in general position)
-// are closed through infinity with the legs spread apart (MinLegAngle), and named right.
-func TestEndsOnOneRay(t *testing.T) {
-	rng := rand.New(rand.NewPCG(14, 4))
-	for _, k := range closureKnots() {
-		rope := onOneRay(k.pts, 5, 10, 0.05)
-		if _, _, meet := diagram.EndsMeet(rope); meet {
-			t.Fatalf("%s: the ends meet; the test wants them apart", k.name)
-		}
-		for rot := range 5 {
-			pts := rope
-			if rot > 0 {
-				pts = rotateAll(rope, randomRotation(rng))
-			}
-			r, err := Identify(pts, Options{})
-			if err != nil {
-				t.Fatalf("%s, rotation %d: %v", k.name, rot, err)
-			}
-			if r.Short != k.want || r.Closure != Infinity {
-				t.Errorf("%s, rotation %d: %q by closure %s, want %s through infinity", k.name, rot, r.Short, r.Closure, k.want)
-			}
-		}
-	}
 }
 
 // Issue 14 item 1: a curve whose file does not say is read as a closed polygon when it is one
