@@ -144,11 +144,13 @@ func (id *Identifier) Open(pts []vec.V3, o Options) (Result, error) {
 	case "", Infinity:
 		// Ends that meet are joined: through infinity both tails would leave along nearly one
 		// ray (no projection of that is in general position).
-		if gap, longest, meet := diagram.EndsMeet(pts); meet && len(diagram.Joined(pts)) >= 3 {
-			r, err = id.closed(diagram.Joined(pts), o.Directions)
-			r.Closure = Direct
-			r.Why = joinWhy(gap, longest, r.Why)
-			break
+		if gap, longest, meet := diagram.EndsMeet(pts); meet {
+			if poly := diagram.Joined(pts); len(poly) >= 3 {
+				r, err = id.closed(poly, o.Directions)
+				r.Closure = Direct
+				r.Why = joinWhy(gap, longest, r.Why)
+				break
+			}
 		}
 		r, err = id.closed(diagram.ThroughInfinity(pts), o.Directions)
 		r.Closure = Infinity
@@ -208,11 +210,13 @@ func joinWhy(gap, longest float64, note string) string {
 	return w
 }
 
-// Jitters are the sizes, relative to a polygon's bounding radius, of the deterministic
-// perturbations closed tries in turn when no projection direction of the polygon as given is
-// in general position (a rope coiled flat on a plane: every crossing at equal heights). Each is
-// far above the diagram's tolerances (DefaultRelTol) and far below any rope's thickness, so it
-// changes the knot only of a polygon that passes through itself.
+// Jitters are the sizes, relative to a polygon's extent, of the deterministic perturbations
+// closed tries in turn when no projection direction of the polygon as given is in general
+// position (a polygon that passes through itself, or lies flat with its crossings at equal
+// heights). Each is far above the diagram's tolerances (diagram.DefaultRelTol) and far below
+// the thickness of a simulated rope against its length, so it changes the knot only where the
+// polygon's strands come closer than that: there the answer is one of the knots the polygon is
+// next to, and Result.Why says it was perturbed.
 var Jitters = []float64{1e-6, 1e-5, 1e-4}
 
 // closed projects along up to dirs directions and identifies the simplest diagram; when no
