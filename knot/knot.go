@@ -395,7 +395,7 @@ func (id *Identifier) stochastic(pts []vec.V3, o Options) (Result, error) {
 	for _, q := range far {
 		cl[len(pts)] = q
 		id.comp = append(id.comp[:0], cl)
-		_, d, err := id.proj.FindDirection(id.comp, nil)
+		dir, d, err := id.proj.FindDirection(id.comp, nil)
 		if err != nil {
 			continue
 		}
@@ -404,6 +404,7 @@ func (id *Identifier) stochastic(pts []vec.V3, o Options) (Result, error) {
 		r, ok := named[key]
 		if !ok {
 			r = FromPD(s)
+			r.RawCrossings, r.Direction = len(d.Code.X), dir
 			named[key] = r
 		}
 		count[r.Short]++

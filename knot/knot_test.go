@@ -201,4 +201,8 @@ func TestStochasticClosure(t *testing.T) {
 	if strip(r.Short) != "3_1" || r.Frequencies[0].Fraction < 0.9 {
 		t.Fatalf("overhand with long tails: %q, frequencies %v", r.Short, r.Frequencies)
 	}
+	// The reported diagram is one of the closures' projections, before and after simplifying.
+	if r.RawCrossings < r.Crossings || r.Crossings < 3 || r.Direction == (vec.V3{}) {
+		t.Errorf("stochastic result: %d crossings from %d in the projection along %v", r.Crossings, r.RawCrossings, r.Direction)
+	}
 }
