@@ -538,51 +538,34 @@ func Parse(data []byte) (*Scene, error) {
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, &Error{Msg: fmt.Sprintf("trailing data after the scene object at byte %d", dec.InputOffset())}
 	}
-	if len(s.Obstacles) == 0 {
-		s.Obstacles = nil
-	}
-	if len(s.Tools) == 0 {
-		s.Tools = nil
-	}
-	if len(s.Tissues) == 0 {
-		s.Tissues = nil
-	}
-	if len(s.Meshes) == 0 {
-		s.Meshes = nil
-	}
+	// Empty lists are stored as nil, as Marshal (omitempty) leaves them out: Parse(Marshal(s))
+	// equals s.
+	s.Obstacles, s.Tools, s.Forceps, s.Needles = nilIfEmpty(s.Obstacles), nilIfEmpty(s.Tools), nilIfEmpty(s.Forceps), nilIfEmpty(s.Needles)
+	s.Tissues, s.Meshes = nilIfEmpty(s.Tissues), nilIfEmpty(s.Meshes)
 	for i := range s.Meshes {
-		if len(s.Meshes[i].Vertices) == 0 {
-			s.Meshes[i].Vertices = nil
-		}
-		if len(s.Meshes[i].Triangles) == 0 {
-			s.Meshes[i].Triangles = nil
-		}
+		s.Meshes[i].Vertices, s.Meshes[i].Triangles = nilIfEmpty(s.Meshes[i].Vertices), nilIfEmpty(s.Meshes[i].Triangles)
 	}
 	for i := range s.Tissues {
-		if len(s.Tissues[i].Clamp) == 0 {
-			s.Tissues[i].Clamp = nil
-		}
-		if len(s.Tissues[i].Sutures) == 0 {
-			s.Tissues[i].Sutures = nil
-		}
+		s.Tissues[i].Clamp, s.Tissues[i].Sutures = nilIfEmpty(s.Tissues[i].Clamp), nilIfEmpty(s.Tissues[i].Sutures)
 	}
 	for i := range s.Ropes {
-		if len(s.Ropes[i].Layout.Points) == 0 {
-			s.Ropes[i].Layout.Points = nil
-		}
+		s.Ropes[i].Layout.Points = nilIfEmpty(s.Ropes[i].Layout.Points)
 	}
 	for i := range s.Tools {
-		if len(s.Tools[i].Path) == 0 {
-			s.Tools[i].Path = nil
-		}
-		if len(s.Tools[i].Force) == 0 {
-			s.Tools[i].Force = nil
-		}
+		s.Tools[i].Path, s.Tools[i].Force = nilIfEmpty(s.Tools[i].Path), nilIfEmpty(s.Tools[i].Force)
 	}
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
 	return &s, nil
+}
+
+// nilIfEmpty returns v, or nil when it is empty.
+func nilIfEmpty[T any](v []T) []T {
+	if len(v) == 0 {
+		return nil
+	}
+	return v
 }
 
 // Marshal writes s as an indented scene file that Parse reads back equal to s. It refuses a
