@@ -77,7 +77,7 @@ func Covers(c pd.Code, n, budget int) (int64, error) {
 		f *= uint64(i)
 	}
 	if total%f != 0 {
-		return 0, fmt.Errorf("covers: internal error: %d is not a multiple of %d!", total, n)
+		return 0, fmt.Errorf("covers: internal error: %d is not a multiple of %d (the order of S_%d)", total, f, n)
 	}
 	return int64(total / f), nil
 }
