@@ -76,6 +76,11 @@ type Result struct {
 	Determinant int64
 	Signature   int
 	Writhe      int // of the simplified diagram (not an invariant)
+	// Covers are the numbers of connected n-fold covers of the knot complement, computed only
+	// where the polynomials and signature leave several candidates (table.Separate), for the
+	// indices that could tell them apart; Separation says what they did ("" when not needed).
+	Covers     []table.CoverCount
+	Separation string
 
 	Closure Closure
 	// Why says why this closure was used where that was not what was asked ("the ends are
@@ -324,6 +329,11 @@ func FromPD(c pd.Code) Result {
 		inv.Signature = &sig
 	}
 	found := table.Identify(inv, len(c.X))
+	if len(found) > 1 {
+		var sep table.Separation
+		found, sep = table.Separate(c, found)
+		r.Covers, r.Separation = sep.Covers, sep.Note
+	}
 	if len(found) == 0 {
 		r.Name = fmt.Sprintf("unknown (not a prime knot through 12 crossings nor a sum of them; determinant %d)", r.Determinant)
 		r.Short = "?"

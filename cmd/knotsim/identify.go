@@ -29,29 +29,33 @@ type IdentifyReport struct {
 
 // ComponentReport is the identification of one component.
 type ComponentReport struct {
-	Points       int              `json:"points"`
-	Name         string           `json:"name"`
-	Short        string           `json:"short"`
-	Candidates   []string         `json:"candidates"`
-	Unique       bool             `json:"unique"`
-	Common       string           `json:"common,omitempty"`
-	Known        bool             `json:"known"`
-	Crossings    int              `json:"crossings"`
-	RawCrossings int              `json:"raw_crossings"`
-	PD           string           `json:"pd"`
-	Gauss        string           `json:"gauss"`
-	DT           string           `json:"dt"`
-	Alexander    string           `json:"alexander"`
-	Jones        string           `json:"jones"`
-	Determinant  int64            `json:"determinant"`
-	Signature    int              `json:"signature"`
-	Writhe       int              `json:"writhe"`
-	Closed       bool             `json:"closed"` // identified as a closed polygon
-	Read         string           `json:"read"`   // how the curve was read (closed or open) and why
-	Closure      string           `json:"closure,omitempty"`
-	Why          string           `json:"why,omitempty"` // why that closure (where not the one asked), or that the curve was perturbed
-	Frequencies  []knot.Frequency `json:"frequencies,omitempty"`
-	Microseconds float64          `json:"microseconds"`
+	Points       int      `json:"points"`
+	Name         string   `json:"name"`
+	Short        string   `json:"short"`
+	Candidates   []string `json:"candidates"`
+	Unique       bool     `json:"unique"`
+	Common       string   `json:"common,omitempty"`
+	Known        bool     `json:"known"`
+	Crossings    int      `json:"crossings"`
+	RawCrossings int      `json:"raw_crossings"`
+	PD           string   `json:"pd"`
+	Gauss        string   `json:"gauss"`
+	DT           string   `json:"dt"`
+	Alexander    string   `json:"alexander"`
+	Jones        string   `json:"jones"`
+	Determinant  int64    `json:"determinant"`
+	Signature    int      `json:"signature"`
+	Writhe       int      `json:"writhe"`
+	// Covers: numbers of connected n-fold covers, computed only where the polynomials and the
+	// signature left several candidates; Separation says what they did.
+	Covers       []table.CoverCount `json:"covers,omitempty"`
+	Separation   string             `json:"separation,omitempty"`
+	Closed       bool               `json:"closed"` // identified as a closed polygon
+	Read         string             `json:"read"`   // how the curve was read (closed or open) and why
+	Closure      string             `json:"closure,omitempty"`
+	Why          string             `json:"why,omitempty"` // why that closure (where not the one asked), or that the curve was perturbed
+	Frequencies  []knot.Frequency   `json:"frequencies,omitempty"`
+	Microseconds float64            `json:"microseconds"`
 }
 
 func cmdIdentify(args []string, stdout, stderr io.Writer) error {
@@ -163,7 +167,7 @@ func componentReport(r knot.Result) ComponentReport {
 	return ComponentReport{Why: r.Why, Name: r.Name, Short: r.Short, Candidates: r.Candidates, Unique: r.Unique, Common: r.Common, Known: r.Known,
 		Crossings: r.Crossings, RawCrossings: r.RawCrossings, PD: r.PD, Gauss: r.Gauss, DT: r.DT,
 		Alexander: r.Alexander.String(), Jones: r.Jones.String(), Determinant: r.Determinant, Signature: r.Signature,
-		Writhe: r.Writhe, Closure: string(r.Closure), Frequencies: r.Frequencies, Microseconds: float64(r.Elapsed.Nanoseconds()) / 1e3,
+		Writhe: r.Writhe, Covers: r.Covers, Separation: r.Separation, Closure: string(r.Closure), Frequencies: r.Frequencies, Microseconds: float64(r.Elapsed.Nanoseconds()) / 1e3,
 	}
 }
 
@@ -211,6 +215,9 @@ func printComponent(stdout io.Writer, r ComponentReport) {
 	fmt.Fprintf(stdout, "alexander    %s   (determinant %d)\n", r.Alexander, r.Determinant)
 	fmt.Fprintf(stdout, "jones        %s\n", r.Jones)
 	fmt.Fprintf(stdout, "signature    %d   writhe %d\n", r.Signature, r.Writhe)
+	if r.Separation != "" {
+		fmt.Fprintf(stdout, "covers       %s\n", r.Separation)
+	}
 	fmt.Fprintf(stdout, "pd           %s\n", r.PD)
 	fmt.Fprintf(stdout, "gauss        %s\n", r.Gauss)
 	if r.DT != "" {

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/knotsim/knotsim/knot/table"
 )
 
 func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -182,6 +184,13 @@ func TestIdentify(t *testing.T) {
 	code, out, _ = runCLI(t, "identify", "-json", "-pd", "[[1,5,2,4],[3,1,4,6],[5,3,6,2]]")
 	if code != 0 || json.Unmarshal([]byte(out), &rep) != nil || rep.Components[0].Short != "3_1" {
 		t.Fatalf("identify -json -pd: exit %d\n%s", code, out)
+	}
+	// Issue 14 item 3: 11a_251 and 11a_253 share Alexander, Jones and signature; their 7-fold
+	// cover counts (29 and 26, as Regina counts them) tell them apart.
+	code, out, _ = runCLI(t, "identify", "-json", "-pd", "[[6,2,7,1],[8,4,9,3],[2,8,3,7],[22,18,1,17],[12,5,13,6],[4,13,5,14],[18,11,19,12],[14,19,15,20],[16,10,17,9],[20,15,21,16],[10,21,11,22]]")
+	if code != 0 || json.Unmarshal([]byte(out), &rep) != nil || rep.Components[0].Short != "11a_251" || !rep.Components[0].Unique ||
+		!strings.Contains(rep.Components[0].Separation, "told apart") || rep.Components[0].Covers[len(rep.Components[0].Covers)-1] != (table.CoverCount{N: 7, Count: 29}) {
+		t.Fatalf("identify -json -pd 11a_251: exit %d\n%s", code, out)
 	}
 	for _, tc := range []struct {
 		args []string
