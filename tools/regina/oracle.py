@@ -24,6 +24,12 @@ OUT.json: {"regina": "7.3", "results": [{
              "seconds": 0.001,
              "error": null}]}
 
+Covers mode: IN.json {"mode": "covers", "knots": [{"id": "3_1", "pd": [...], "covers_max": 5}, ...]}
+gives {"regina": "7.3", "results": [{"id": "3_1", "covers": [1, 2, 3, 2], "seconds": 0.001,
+"error": null}]}: the numbers of connected n-fold covers of the knot complement for
+n = 2 ... covers_max, i.e. GroupPresentation.enumerateCovers(n) of Link.group() (transitive
+representations into S_n up to conjugacy).
+
 Regina's Link.jones() is the Jones polynomial with all exponents doubled (a Laurent polynomial
 in x = sqrt(t)). Regina 7.3 has no Alexander polynomial for links; it is read off the HOMFLY-PT
 polynomial homflyAZ() (alpha P(L+) - alpha^-1 P(L-) = z P(L0)): at alpha = 1 this is the
@@ -159,13 +165,31 @@ def analyse(k, exhaustive_max):
     return r
 
 
+def covers(k):
+    r = {"id": k.get("id"), "error": None}
+    start = time.perf_counter()
+    try:
+        L = regina.Link.fromPD(k["pd"])
+        if L.countComponents() != 1:
+            raise ValueError("%d components: covers are counted for knots" % L.countComponents())
+        g = L.group()
+        r["covers"] = [g.enumerateCovers(n, lambda *a: None) for n in range(2, k["covers_max"] + 1)]
+    except Exception as e:  # report, do not stop the batch
+        r["error"] = "%s: %s" % (type(e).__name__, e)
+    r["seconds"] = time.perf_counter() - start
+    return r
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit("usage: oracle.py IN.json OUT.json")
     with open(sys.argv[1]) as f:
         batch = json.load(f)
     exhaustive_max = batch.get("exhaustive_max", 0)
-    results = [analyse(k, exhaustive_max) for k in batch["knots"]]
+    if batch.get("mode") == "covers":
+        results = [covers(k) for k in batch["knots"]]
+    else:
+        results = [analyse(k, exhaustive_max) for k in batch["knots"]]
     with open(sys.argv[2], "w") as f:
         json.dump({"regina": regina.versionString(), "results": results}, f)
 
