@@ -119,6 +119,29 @@ func BenchmarkFromPDByCrossings(b *testing.B) {
 	}
 }
 
+// FromPD on the table knots that the polynomials and the signature leave with other candidates
+// (issue 14 item 3): cover counts decide. "warm": the candidates' counts are cached (the first
+// identification of each computes them); the diagram's own counts are computed every time.
+func BenchmarkFromPDLookAlikes(b *testing.B) {
+	var ks []table.Knot
+	for _, k := range table.All() {
+		sig := k.Signature
+		if len(table.Identify(table.Invariants{Alexander: k.Alexander, Jones: k.Jones, Signature: &sig}, k.Crossings)) > 1 {
+			ks = append(ks, k)
+		}
+	}
+	for _, k := range ks {
+		knot.FromPD(k.PD) // fill the candidates' cache
+	}
+	b.Run(fmt.Sprintf("warm/%d-knots", len(ks)), func(b *testing.B) {
+		i := 0
+		for b.Loop() {
+			knot.FromPD(ks[i%len(ks)].PD)
+			i++
+		}
+	})
+}
+
 // The tight ropes of the scenes are what the scenes say they are.
 func TestTightRopesIdentified(t *testing.T) {
 	want := map[string]string{"overhand": "3_1", "7_1": "7_1", "square": "3_1 # m3_1", "overhand+figure8": "3_1 # 4_1"}

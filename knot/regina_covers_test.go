@@ -1,6 +1,7 @@
 package knot_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -129,7 +130,7 @@ func TestCoversAgainstRegina(t *testing.T) {
 
 	dir := t.TempDir()
 	in, out := filepath.Join(dir, "in.json"), filepath.Join(dir, "out.json")
-	data, err := json.Marshal(map[string]any{"mode": "covers", "knots": cases})
+	data, err := json.Marshal(map[string]any{"mode": "covers", "covers_timeout": 20, "knots": cases})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,8 +138,10 @@ func TestCoversAgainstRegina(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	if msg, err := exec.Command(reginaPython, filepath.Join("..", "tools", "regina", "oracle.py"), in, out).CombinedOutput(); err != nil {
-		t.Fatalf("oracle.py: %v\n%s", err, msg)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	if msg, err := exec.CommandContext(ctx, reginaPython, filepath.Join("..", "tools", "regina", "oracle.py"), in, out).CombinedOutput(); err != nil {
+		t.Fatalf("oracle.py (at most 5 minutes): %v\n%s", err, msg)
 	}
 	reginaTime := time.Since(start)
 	data, err = os.ReadFile(out)
@@ -147,9 +150,10 @@ func TestCoversAgainstRegina(t *testing.T) {
 	}
 	var answer struct {
 		Results []struct {
-			ID     string  `json:"id"`
-			Covers []int64 `json:"covers"`
-			Error  *string `json:"error"`
+			ID      string  `json:"id"`
+			Covers  []int64 `json:"covers"`
+			Timeout bool    `json:"timeout"`
+			Error   *string `json:"error"`
 		} `json:"results"`
 	}
 	if err := json.Unmarshal(data, &answer); err != nil {
@@ -160,8 +164,15 @@ func TestCoversAgainstRegina(t *testing.T) {
 	}
 	start = time.Now()
 	counts := 0
+	var timeouts []string
 	for i, r := range answer.Results {
 		c := cases[i]
+		if r.Timeout {
+			// Regina's presentation of the group did not simplify enough (12a_452 at index 7
+			// keeps 4 generators and runs for minutes): nothing to compare.
+			timeouts = append(timeouts, c.ID)
+			continue
+		}
 		if r.Error != nil {
 			t.Errorf("%s: Regina: %s", c.ID, *r.Error)
 			continue
@@ -179,5 +190,8 @@ func TestCoversAgainstRegina(t *testing.T) {
 			t.Errorf("%s %v: covers %v, Regina %v", c.ID, c.PD, got, r.Covers)
 		}
 	}
-	t.Logf("%d diagrams, %d counts: Regina %v, knotsim %v", len(cases), counts, reginaTime.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
+	t.Logf("%d diagrams, %d counts: Regina %v, knotsim %v; Regina timed out (20 s) on %v", len(cases), counts, reginaTime.Round(time.Millisecond), time.Since(start).Round(time.Millisecond), timeouts)
+	if len(timeouts) > 3 {
+		t.Errorf("Regina timed out on %d diagrams: %v", len(timeouts), timeouts)
+	}
 }

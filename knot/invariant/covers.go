@@ -23,58 +23,92 @@ var ErrCoverBudget = errors.New("covers: search budget exhausted")
 // same count as the conjugacy classes of subgroups of index n, and as Regina's
 // GroupPresentation.enumerateCovers(n)). It depends only on the knot group, so a knot and its
 // mirror image have the same counts; it tells apart knots that Alexander and Jones polynomials
-// do not (KnotInfo's 5_1 and 10_132 have 2, 3, 4 and 5 fold counts 1, 1, 1, 3 and 1, 1, 1, 5).
+// do not (KnotInfo's 5_1 and 10_132 have 2, 3, 4 and 5 fold counts 1, 1, 1, 6 and 1, 1, 1, 5).
 //
 // c must be the diagram of a knot (one component, no Loops); index n is 1…MaxCoverIndex. budget
 // bounds the search (nodes visited, about one per candidate image of a generator); 0 means
 // DefaultCoverBudget. A search that would exceed it stops with an error wrapping ErrCoverBudget.
-//
-// Method: the Wirtinger presentation, one generator per arc and one relation per crossing
-// (x_out = x_over^s x_in x_over^−s, s the crossing's sign). All meridians are conjugate, so in a
-// representation every generator maps into one conjugacy class λ of S_n. For each λ ≠ 1 the
-// first generator is fixed to one permutation of λ; the others are chosen in an order found
-// once (greedily, the arc that lets the relations determine the most arcs), and every relation
-// whose over-arc and one end are known determines the other end or is checked. A complete
-// assignment that is transitive contributes |λ|·|Z(ρ)| to n!·count, where Z(ρ) is the
-// centralizer of its image in S_n (by Burnside's lemma, the number of orbits of the conjugation
-// action is the average number of fixed points).
+// To count several indices of one diagram, NewGroup once and Group.Covers for each.
 func Covers(c pd.Code, n, budget int) (int64, error) {
 	if n < 1 || n > MaxCoverIndex {
 		return 0, fmt.Errorf("covers: index %d outside 1…%d", n, MaxCoverIndex)
 	}
-	if c.Loops != 0 {
-		return 0, errors.New("covers: the diagram has split unknotted loops; a knot is needed")
-	}
-	if err := c.Validate(); err != nil {
+	g, err := NewGroup(c)
+	if err != nil {
 		return 0, err
 	}
-	if n == 1 || len(c.X) == 0 {
-		return 1, nil // the trivial cover; the unknot's group is Z, with one n-fold cover
+	return g.Covers(n, budget)
+}
+
+// Group is the knot group of a diagram, as its Wirtinger presentation with the order in which
+// Covers assigns its generators (found once: it is the costly part for small indices).
+type Group struct {
+	w    wirt
+	plan []step
+}
+
+// NewGroup reads the knot group of the diagram c of a knot (one component, no Loops).
+func NewGroup(c pd.Code) (*Group, error) {
+	if c.Loops != 0 {
+		return nil, errors.New("covers: the diagram has split unknotted loops; a knot is needed")
+	}
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	if len(c.X) == 0 {
+		return &Group{}, nil
 	}
 	w, err := wirtinger(c)
 	if err != nil {
-		return 0, err
+		return nil, err
+	}
+	return &Group{w: w, plan: w.plan()}, nil
+}
+
+// Covers returns the number of connected n-fold covers (see the function Covers).
+//
+// Method: the Wirtinger presentation, one generator per arc and one relation per crossing
+// (x_out = x_over^s x_in x_over^−s, s the crossing's sign). All meridians are conjugate, so in a
+// representation every generator maps into one conjugacy class λ of S_n. For each λ ≠ 1 the
+// first generator is fixed to one permutation r of λ and the others are chosen in the plan's
+// order: a smallest set of arcs whose images determine all others through the relations (the
+// diagram's Wirtinger number of them), ordered so that later ones are often pinned — over a
+// relation whose ends are already known, so that only the |Z(x)| permutations conjugating one
+// end into the other need trying instead of all of λ. The second arc takes one permutation of
+// each orbit of the centralizer of r (weighted by the orbit's size). Every relation whose
+// over-arc and one end are known determines the other end or is checked. A complete assignment
+// that is transitive contributes |λ|·|Z(ρ)| to n!·count, where Z(ρ) is the centralizer of its
+// image in S_n (by Burnside's lemma, the number of orbits of the conjugation action is the
+// average number of fixed points).
+func (g *Group) Covers(n, budget int) (int64, error) {
+	if n < 1 || n > MaxCoverIndex {
+		return 0, fmt.Errorf("covers: index %d outside 1…%d", n, MaxCoverIndex)
+	}
+	if n == 1 || g.w.arcs == 0 {
+		return 1, nil // the trivial cover; the unknot's group is Z, with one n-fold cover
 	}
 	if budget <= 0 {
 		budget = DefaultCoverBudget
 	}
-	s := coverSearch{w: w, n: n, budget: budget, img: make([]perm, w.arcs)}
-	plan := w.plan()
+	s := coverSearch{w: g.w, n: n, budget: budget, img: make([]perm, g.w.arcs)}
+	s.bufs = make([][]perm, len(g.plan))
+	f := uint64(1)
+	for i := 2; i <= n; i++ {
+		f *= uint64(i)
+	}
 	var total uint64
 	for _, cls := range conjugacyClasses(n) {
 		if cls.identity {
 			continue
 		}
 		s.class, s.orbits = cls.perms, cls.orbits
+		s.centSize = int(f / uint64(len(cls.perms)))
+		s.typ = cycleType(cls.perms[0], n)
 		s.sum = 0
-		if err := s.run(plan); err != nil {
+		if err := s.run(g.plan); err != nil {
 			return 0, err
 		}
 		total += uint64(len(cls.perms)) * s.sum
-	}
-	f := uint64(1)
-	for i := 2; i <= n; i++ {
-		f *= uint64(i)
 	}
 	if total%f != 0 {
 		return 0, fmt.Errorf("covers: internal error: %d is not a multiple of %d (the order of S_%d)", total, f, n)
@@ -146,6 +180,11 @@ func wirtinger(c pd.Code) (wirt, error) {
 type step struct {
 	arc int
 	ops []op
+	// pin, when set, is a relation with this arc over and both ends known before it: the arc's
+	// image must conjugate one end into the other, and the search may enumerate exactly those
+	// permutations instead of the whole class.
+	pin    bool
+	pinRel relation
 }
 
 // op derives arc dst as x_over^s x_src x_over^−s (s = ±1), or checks that relation when check.
@@ -164,19 +203,26 @@ func (w wirt) plan() []step {
 	known := make([]bool, w.arcs)
 	done := make([]bool, len(w.rel))
 	var steps []step
-	if seeds := w.minSeeds(); seeds != nil {
-		for len(seeds) > 0 {
-			best, bestOps := 0, -1
-			for i, a := range seeds {
-				k, d := slices.Clone(known), slices.Clone(done)
-				if n := len(w.choose(k, d, a).ops); n > bestOps {
-					best, bestOps = i, n
+	if sets := w.minSeeds(); sets != nil {
+		// Among the smallest sets and their orders (up to 5 arcs: all orders), the plan whose
+		// later arcs are most often pinned (see step.pin): a pinned arc takes |Z(x)| images
+		// instead of |class|, e.g. 6 instead of 120 for 6-cycles.
+		var best []step
+		bestCost := -1
+		for _, set := range sets {
+			try := func(order []int) {
+				steps := w.planFor(order)
+				if c := planCost(steps); bestCost < 0 || c < bestCost {
+					best, bestCost = steps, c
 				}
 			}
-			steps = append(steps, w.choose(known, done, seeds[best]))
-			seeds = slices.Delete(seeds, best, best+1)
+			if len(set) > 5 {
+				try(set)
+				continue
+			}
+			permute(set, 0, try)
 		}
-		return steps
+		return best
 	}
 	for {
 		best, bestScore := -1, -1
@@ -201,32 +247,80 @@ func (w wirt) plan() []step {
 	}
 }
 
-// maxSeedSets bounds the sets of arcs minSeeds tries.
-const maxSeedSets = 100_000
+// planFor is the plan that chooses the arcs of order in that order.
+func (w wirt) planFor(order []int) []step {
+	known := make([]bool, w.arcs)
+	done := make([]bool, len(w.rel))
+	steps := make([]step, len(order))
+	for i, a := range order {
+		steps[i] = w.choose(known, done, a)
+	}
+	return steps
+}
 
-// minSeeds returns a smallest set of arcs whose images determine all others, or nil when
-// finding it would mean trying more than maxSeedSets sets.
-func (w wirt) minSeeds() []int {
+// planCost estimates a plan's search (in log scale): each level after the first costs 3, 1
+// if pinned; the second costs 2 unpinned (it takes the centralizer's orbits).
+func planCost(steps []step) int {
+	c := 0
+	for l := 1; l < len(steps); l++ {
+		switch {
+		case steps[l].pin:
+			c++
+		case l == 1:
+			c += 2
+		default:
+			c += 3
+		}
+	}
+	return c
+}
+
+// permute calls f with every order of set[i:] after set[:i] (set is reordered in place and
+// restored).
+func permute(set []int, i int, f func([]int)) {
+	if i == len(set) {
+		f(set)
+		return
+	}
+	for j := i; j < len(set); j++ {
+		set[i], set[j] = set[j], set[i]
+		permute(set, i+1, f)
+		set[i], set[j] = set[j], set[i]
+	}
+}
+
+// maxSeedSets bounds the sets of arcs minSeeds tries; maxMinimalSets, how many of the
+// smallest it returns.
+const (
+	maxSeedSets    = 100_000
+	maxMinimalSets = 16
+)
+
+// minSeeds returns smallest sets of arcs whose images determine all others (at most
+// maxMinimalSets of them), or nil when finding one would mean trying more than maxSeedSets sets.
+func (w wirt) minSeeds() [][]int {
 	known := make([]bool, w.arcs)
 	tried := 0
 	for k := 1; k <= w.arcs; k++ {
 		set := make([]int, k)
-		var rec func(i, from int) bool
-		rec = func(i, from int) bool {
+		var found [][]int
+		var rec func(i, from int)
+		rec = func(i, from int) {
 			if i == k {
 				tried++
-				return w.determines(set, known)
-			}
-			for a := from; a < w.arcs && tried <= maxSeedSets; a++ {
-				set[i] = a
-				if rec(i+1, a+1) {
-					return true
+				if w.determines(set, known) {
+					found = append(found, slices.Clone(set))
 				}
+				return
 			}
-			return false
+			for a := from; a < w.arcs && tried <= maxSeedSets && len(found) < maxMinimalSets; a++ {
+				set[i] = a
+				rec(i+1, a+1)
+			}
 		}
-		if rec(0, 0) {
-			return set
+		rec(0, 0)
+		if len(found) > 0 {
+			return found
 		}
 		if tried > maxSeedSets {
 			return nil
@@ -255,8 +349,14 @@ func (w wirt) determines(set []int, known []bool) bool {
 // choose marks arc as known and returns the step: the arc, then every relation it completes
 // (derivations and checks, in order), updating known and done.
 func (w wirt) choose(known, done []bool, arc int) step {
-	known[arc] = true
 	st := step{arc: arc}
+	for _, r := range w.rel {
+		if r.over == arc && r.in != arc && r.out != arc && known[r.in] && known[r.out] {
+			st.pin, st.pinRel = true, r
+			break
+		}
+	}
+	known[arc] = true
 	for changed := true; changed; {
 		changed = false
 		for i, r := range w.rel {
@@ -315,6 +415,11 @@ type coverSearch struct {
 	img    []perm
 	sum    uint64
 	first  weighted
+	// centSize is the order of the centralizer of a permutation of the class (n!/|class|);
+	// bufs holds each level's conjugators (reused); typ is the class's cycle type.
+	centSize int
+	bufs     [][]perm
+	typ      string
 }
 
 // weighted is a permutation standing for weight permutations of its class.
@@ -341,11 +446,24 @@ func (s *coverSearch) level(plan []step, l int, weight uint64) error {
 	}
 	st := &plan[l]
 	var choices []weighted
+	var perms []perm
 	switch l {
 	case 0:
 		choices = []weighted{s.first}
 	case 1:
 		choices = s.orbits
+	default:
+		perms = s.class
+	}
+	if st.pin && l > 0 && s.centSize < len(choices)+len(perms) {
+		// Only the permutations g with g^s x_in g^−s = x_out: as many as the centralizer of
+		// x_in, fewer than the class (or its orbits) here. Each stands for itself.
+		a, b := s.img[st.pinRel.in], s.img[st.pinRel.out]
+		if st.pinRel.sign < 0 {
+			a, b = b, a
+		}
+		s.bufs[l] = s.conjugators(a, b, s.bufs[l][:0])
+		choices, perms = nil, s.bufs[l]
 	}
 next:
 	for i := 0; ; i++ {
@@ -357,10 +475,13 @@ next:
 			}
 			p, w = choices[i].p, weight*choices[i].weight
 		} else {
-			if i == len(s.class) {
+			if i == len(perms) {
 				break
 			}
-			p = s.class[i]
+			p = perms[i]
+			if st.pin && !s.inClass(p) {
+				continue
+			}
 		}
 		s.nodes++
 		if s.nodes > s.budget {
@@ -382,6 +503,66 @@ next:
 		}
 	}
 	return nil
+}
+
+// inClass reports whether p has the class's cycle type.
+func (s *coverSearch) inClass(p perm) bool { return cycleType(p, s.n) == s.typ }
+
+// conjugators appends to out every permutation g with g a g⁻¹ = b (a and b of one cycle type):
+// g maps each cycle of a onto a cycle of b of the same length, at any rotation.
+func (s *coverSearch) conjugators(a, b perm, out []perm) []perm {
+	var ca, cb cycles
+	ca.of(a, s.n)
+	cb.of(b, s.n)
+	var g perm
+	var used uint16
+	return conjRec(&ca, &cb, 0, used, &g, out)
+}
+
+// cycles lists a permutation's points cycle by cycle: cycle i is pts[start[i]:start[i+1]].
+type cycles struct {
+	pts   [8]uint8
+	start [9]uint8
+	count int
+}
+
+func (c *cycles) of(p perm, n int) {
+	var seen uint16
+	k := 0
+	c.count = 0
+	for i := 0; i < n; i++ {
+		if seen&(1<<i) != 0 {
+			continue
+		}
+		c.start[c.count] = uint8(k)
+		c.count++
+		for j := i; seen&(1<<j) == 0; j = int(p[j]) {
+			seen |= 1 << j
+			c.pts[k] = uint8(j)
+			k++
+		}
+	}
+	c.start[c.count] = uint8(k)
+}
+
+func conjRec(ca, cb *cycles, i int, used uint16, g *perm, out []perm) []perm {
+	if i == ca.count {
+		return append(out, *g)
+	}
+	la := int(ca.start[i+1] - ca.start[i])
+	for j := 0; j < cb.count; j++ {
+		lb := int(cb.start[j+1] - cb.start[j])
+		if used&(1<<j) != 0 || lb != la {
+			continue
+		}
+		for r := 0; r < la; r++ {
+			for k := 0; k < la; k++ {
+				g[ca.pts[int(ca.start[i])+k]] = cb.pts[int(cb.start[j])+(k+r)%la]
+			}
+			out = conjRec(ca, cb, i+1, used|1<<j, g, out)
+		}
+	}
+	return out
 }
 
 // transitive reports whether the images of all arcs move point 0 to every point.

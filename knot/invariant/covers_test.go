@@ -89,9 +89,9 @@ func TestCoversErrors(t *testing.T) {
 		}
 	}
 	// A budget too small to finish.
-	_, err := Covers(coverCounts[3].pd, 6, 1000)
+	_, err := Covers(coverCounts[3].pd, 7, 100)
 	if !errors.Is(err, ErrCoverBudget) {
-		t.Errorf("budget 1000: %v; want ErrCoverBudget", err)
+		t.Errorf("budget 100: %v; want ErrCoverBudget", err)
 	}
 }
 

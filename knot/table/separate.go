@@ -50,6 +50,7 @@ func Separate(c pd.Code, found [][]Match) ([][]Match, Separation) {
 		return found, sep
 	}
 	kept := found
+	var g *invariant.Group
 	for n := 2; n <= MaxSeparateIndex && len(kept) > 1; n++ {
 		counts := make([]int64, len(kept))
 		same := true
@@ -65,7 +66,14 @@ func Separate(c pd.Code, found [][]Match) ([][]Match, Separation) {
 		if same {
 			continue
 		}
-		v, err := invariant.Covers(c, n, 0)
+		var v int64
+		var err error
+		if g == nil {
+			g, err = invariant.NewGroup(c)
+		}
+		if err == nil {
+			v, err = g.Covers(n, 0)
+		}
 		if err != nil {
 			sep.Note = fmt.Sprintf("cover counts not used: the diagram's %d-fold covers: %v", n, err)
 			return found, sep
@@ -121,8 +129,12 @@ func candidateCovers(f []Match, n int) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
+	g, err := invariant.NewGroup(c)
+	if err != nil {
+		return 0, err
+	}
 	for m := len(cs) + 2; m <= n; m++ {
-		v, err := invariant.Covers(c, m, 0)
+		v, err := g.Covers(m, 0)
 		if err != nil {
 			return 0, err
 		}

@@ -24,11 +24,14 @@ OUT.json: {"regina": "7.3", "results": [{
              "seconds": 0.001,
              "error": null}]}
 
-Covers mode: IN.json {"mode": "covers", "knots": [{"id": "3_1", "pd": [...], "covers_max": 5}, ...]}
+Covers mode: IN.json {"mode": "covers", "covers_timeout": 20,
+                      "knots": [{"id": "3_1", "pd": [...], "covers_max": 5}, ...]}
 gives {"regina": "7.3", "results": [{"id": "3_1", "covers": [1, 2, 3, 2], "seconds": 0.001,
-"error": null}]}: the numbers of connected n-fold covers of the knot complement for
-n = 2 ... covers_max, i.e. GroupPresentation.enumerateCovers(n) of Link.group() (transitive
-representations into S_n up to conjugacy).
+"timeout": false, "error": null}]}: the numbers of connected n-fold covers of the knot
+complement for n = 2 ... covers_max, i.e. GroupPresentation.enumerateCovers(n) of Link.group()
+(transitive representations into S_n up to conjugacy). Regina's time depends on how far its
+presentation simplifies: index 7 of 12a_452 (4 generators) runs for many minutes, so each knot
+gets covers_timeout seconds (default 20); past it "timeout" is true and "covers" null.
 
 Regina's Link.jones() is the Jones polynomial with all exponents doubled (a Laurent polynomial
 in x = sqrt(t)). Regina 7.3 has no Alexander polynomial for links; it is read off the HOMFLY-PT
@@ -37,6 +40,7 @@ Conway skein relation, and Delta(t) = Conway(t^(1/2) - t^(-1/2)).
 """
 import json
 import re
+import signal
 import sys
 import time
 
@@ -165,17 +169,31 @@ def analyse(k, exhaustive_max):
     return r
 
 
-def covers(k):
-    r = {"id": k.get("id"), "error": None}
+class _Timeout(Exception):
+    pass
+
+
+def _alarm(*_):
+    raise _Timeout()
+
+
+def covers(k, timeout):
+    r = {"id": k.get("id"), "error": None, "timeout": False, "covers": None}
     start = time.perf_counter()
+    signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(timeout)
     try:
         L = regina.Link.fromPD(k["pd"])
         if L.countComponents() != 1:
             raise ValueError("%d components: covers are counted for knots" % L.countComponents())
         g = L.group()
         r["covers"] = [g.enumerateCovers(n, lambda *a: None) for n in range(2, k["covers_max"] + 1)]
+    except _Timeout:
+        r["timeout"] = True
     except Exception as e:  # report, do not stop the batch
         r["error"] = "%s: %s" % (type(e).__name__, e)
+    finally:
+        signal.alarm(0)
     r["seconds"] = time.perf_counter() - start
     return r
 
@@ -187,7 +205,7 @@ def main():
         batch = json.load(f)
     exhaustive_max = batch.get("exhaustive_max", 0)
     if batch.get("mode") == "covers":
-        results = [covers(k) for k in batch["knots"]]
+        results = [covers(k, int(batch.get("covers_timeout", 20))) for k in batch["knots"]]
     else:
         results = [analyse(k, exhaustive_max) for k in batch["knots"]]
     with open(sys.argv[2], "w") as f:
