@@ -82,6 +82,12 @@ type Result struct {
 	Covers     []table.CoverCount
 	Separation string
 
+	// Practical is what a knot-tier calls the knot where that is more than its type: a rope
+	// tied into a loop by a bend between its two ends ("thief knot", whose type is 6_1); see
+	// bendNames. PracticalWhy says how that was decided. Both "" otherwise.
+	Practical    string
+	PracticalWhy string
+
 	Closure Closure
 	// Why says why this closure was used where that was not what was asked ("the ends are
 	// 0.1 apart, …: joined directly"), and whether the curve had to be perturbed; "" otherwise.
@@ -159,6 +165,9 @@ func (id *Identifier) Open(pts []vec.V3, o Options) (Result, error) {
 		}
 		r, err = id.closed(diagram.ThroughInfinity(pts), o.Directions)
 		r.Closure = Infinity
+		if err == nil {
+			id.practical(pts, &r)
+		}
 	case Direct:
 		r, err = id.closed(diagram.Direct(pts), o.Directions)
 		r.Closure = Direct

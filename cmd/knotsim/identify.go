@@ -29,23 +29,27 @@ type IdentifyReport struct {
 
 // ComponentReport is the identification of one component.
 type ComponentReport struct {
-	Points       int      `json:"points"`
-	Name         string   `json:"name"`
-	Short        string   `json:"short"`
-	Candidates   []string `json:"candidates"`
-	Unique       bool     `json:"unique"`
-	Common       string   `json:"common,omitempty"`
-	Known        bool     `json:"known"`
-	Crossings    int      `json:"crossings"`
-	RawCrossings int      `json:"raw_crossings"`
-	PD           string   `json:"pd"`
-	Gauss        string   `json:"gauss"`
-	DT           string   `json:"dt"`
-	Alexander    string   `json:"alexander"`
-	Jones        string   `json:"jones"`
-	Determinant  int64    `json:"determinant"`
-	Signature    int      `json:"signature"`
-	Writhe       int      `json:"writhe"`
+	Points     int      `json:"points"`
+	Name       string   `json:"name"`
+	Short      string   `json:"short"`
+	Candidates []string `json:"candidates"`
+	Unique     bool     `json:"unique"`
+	Common     string   `json:"common,omitempty"`
+	// Practical: what a knot-tier calls it where that is more than its type (a rope tied into a
+	// loop by a bend between its ends: "thief knot"), and why.
+	Practical    string `json:"practical,omitempty"`
+	PracticalWhy string `json:"practical_why,omitempty"`
+	Known        bool   `json:"known"`
+	Crossings    int    `json:"crossings"`
+	RawCrossings int    `json:"raw_crossings"`
+	PD           string `json:"pd"`
+	Gauss        string `json:"gauss"`
+	DT           string `json:"dt"`
+	Alexander    string `json:"alexander"`
+	Jones        string `json:"jones"`
+	Determinant  int64  `json:"determinant"`
+	Signature    int    `json:"signature"`
+	Writhe       int    `json:"writhe"`
 	// Covers: numbers of connected n-fold covers, computed only where the polynomials and the
 	// signature left several candidates; Separation says what they did.
 	Covers       []table.CoverCount `json:"covers,omitempty"`
@@ -164,7 +168,7 @@ func cmdIdentify(args []string, stdout, stderr io.Writer) error {
 
 // componentReport is the report of one identification.
 func componentReport(r knot.Result) ComponentReport {
-	return ComponentReport{Why: r.Why, Name: r.Name, Short: r.Short, Candidates: r.Candidates, Unique: r.Unique, Common: r.Common, Known: r.Known,
+	return ComponentReport{Why: r.Why, Name: r.Name, Short: r.Short, Candidates: r.Candidates, Unique: r.Unique, Common: r.Common, Known: r.Known, Practical: r.Practical, PracticalWhy: r.PracticalWhy,
 		Crossings: r.Crossings, RawCrossings: r.RawCrossings, PD: r.PD, Gauss: r.Gauss, DT: r.DT,
 		Alexander: r.Alexander.String(), Jones: r.Jones.String(), Determinant: r.Determinant, Signature: r.Signature,
 		Writhe: r.Writhe, Covers: r.Covers, Separation: r.Separation, Closure: string(r.Closure), Frequencies: r.Frequencies, Microseconds: float64(r.Elapsed.Nanoseconds()) / 1e3,
@@ -199,10 +203,18 @@ func identifyPD(code string, asJSON bool, stdout io.Writer) error {
 
 // printComponent prints one component's report as text.
 func printComponent(stdout io.Writer, r ComponentReport) {
-	if r.Common != "" {
+	switch {
+	case r.Practical != "" && r.Common != "" && r.Common != r.Practical:
+		fmt.Fprintf(stdout, "knot         %s: %s (its type alone: %s)\n", r.Short, r.Practical, r.Common)
+	case r.Practical != "":
+		fmt.Fprintf(stdout, "knot         %s: %s\n", r.Short, r.Practical)
+	case r.Common != "":
 		fmt.Fprintf(stdout, "knot         %s: %s\n", r.Short, r.Common)
-	} else {
+	default:
 		fmt.Fprintf(stdout, "knot         %s\n", r.Name)
+	}
+	if r.Practical != "" {
+		fmt.Fprintf(stdout, "tied as      %s: %s\n", r.Practical, r.PracticalWhy)
 	}
 	if !r.Unique {
 		fmt.Fprintf(stdout, "candidates   %s (the invariants do not tell them apart)\n", strings.Join(r.Candidates, ", "))

@@ -185,6 +185,12 @@ func TestIdentify(t *testing.T) {
 	if code != 0 || json.Unmarshal([]byte(out), &rep) != nil || rep.Components[0].Short != "3_1" {
 		t.Fatalf("identify -json -pd: exit %d\n%s", code, out)
 	}
+	// Issue 14: a loop tied with a thief knot in the simulator is called a thief knot (its type
+	// alone is 6_1, the stevedore knot).
+	code, out, _ = runCLI(t, "identify", filepath.Join("..", "..", "knot", "testdata", "tied", "security-thief.xyz"))
+	if code != 0 || !strings.Contains(out, "knot         6_1: thief knot (its type alone: stevedore knot)") || !strings.Contains(out, "tied as      thief knot: a bend tying the rope's two ends together") {
+		t.Errorf("identify a thief knot: exit %d\n%s", code, out)
+	}
 	// Issue 14 item 3: 11a_251 and 11a_253 share Alexander, Jones and signature; their 7-fold
 	// cover counts (29 and 26, as Regina counts them) tell them apart.
 	code, out, _ = runCLI(t, "identify", "-json", "-pd", "[[6,2,7,1],[8,4,9,3],[2,8,3,7],[22,18,1,17],[12,5,13,6],[4,13,5,14],[18,11,19,12],[14,19,15,20],[16,10,17,9],[20,15,21,16],[10,21,11,22]]")

@@ -50,6 +50,9 @@ func WorldIdentifier(obstacles []shape.Shape) IdentifyFunc {
 			if res.Common != "" {
 				name = res.Common + ", " + name
 			}
+			if res.Practical != "" {
+				name = res.Practical + " (the rope's ends tied together), " + name
+			}
 			r.Details = append(r.Details, fmt.Sprintf("%s: %d crossings, Alexander %v, Jones %v, signature %d", name, res.Crossings, res.Alexander, res.Jones, res.Signature))
 			for j, ring := range rings {
 				lr, err := knot.IdentifyMixed([][]vec.V3{pts, ring}, []bool{true, false})
