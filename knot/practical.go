@@ -53,23 +53,30 @@ func (id *Identifier) practical(pts []vec.V3, r *Result) {
 		return
 	}
 	n := len(pts) - 1
-	step := max(1, n/40)
-	for t := max(2, n/20); 5*t <= 2*n; t += step {
-		q := loopCut(pts, t)
-		qr, err := id.closed(q, 1)
-		if err != nil || qr.Short != r.Short {
-			continue
-		}
-		// Each end stretch alone must be unknotted: the knot needs both ends.
-		a, errA := id.closed(diagram.ThroughInfinity(pts[:t+1]), 1)
-		b, errB := id.closed(diagram.ThroughInfinity(pts[n-t:]), 1)
-		if errA != nil || errB != nil || a.Short != "0_1" || b.Short != "0_1" {
-			return
-		}
-		r.Practical = name
-		r.PracticalWhy = fmt.Sprintf("a bend tying the rope's two ends together: %d nodes at each end make the knot (each alone unknotted), the %d between them are a free loop", t+1, n-2*t-1)
+	top := 2 * n / 5
+	// The largest cut first (one identification: most ropes end here); if the ends make the
+	// knot with the middle fifth… cut out, they do with any smaller middle cut out.
+	if q, err := id.closed(loopCut(pts, top), 1); err != nil || q.Short != r.Short {
 		return
 	}
+	// Each end stretch alone must be unknotted: the knot needs both ends.
+	a, errA := id.closed(diagram.ThroughInfinity(pts[:top+1]), 1)
+	b, errB := id.closed(diagram.ThroughInfinity(pts[n-top:]), 1)
+	if errA != nil || errB != nil || a.Short != "0_1" || b.Short != "0_1" {
+		return
+	}
+	// The shortest end stretches that make the knot (for the explanation), by bisection.
+	lo, hi := 1, top // Q(lo) is taken not to match, Q(hi) matches
+	for hi-lo > max(1, n/100) {
+		m := (lo + hi) / 2
+		if q, err := id.closed(loopCut(pts, m), 1); err == nil && q.Short == r.Short {
+			hi = m
+		} else {
+			lo = m
+		}
+	}
+	r.Practical = name
+	r.PracticalWhy = fmt.Sprintf("a bend tying the rope's two ends together: %d nodes at each end make the knot (each alone unknotted), the %d between them are a free loop", hi+1, n-2*hi-1)
 }
 
 // loopCut returns the closed polygon of the rope pts with its middle (nodes t+1 … n−t−1)
