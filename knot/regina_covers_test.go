@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -31,21 +30,7 @@ import (
 //
 // Skipped, like TestAgainstRegina, without Regina and in -short mode.
 func TestCoversAgainstRegina(t *testing.T) {
-	version, ok := reginaAvailable()
-	if !ok {
-		t.Skip("Regina oracle unavailable: " + version)
-	}
-	if testing.Short() {
-		t.Skip("Regina oracle: skipped in -short mode")
-	}
-	seed := uint64(time.Now().UnixNano())
-	if s := os.Getenv("KNOTSIM_REGINA_SEED"); s != "" {
-		if _, err := fmt.Sscan(s, &seed); err != nil {
-			t.Fatalf("KNOTSIM_REGINA_SEED=%q: %v", s, err)
-		}
-	}
-	t.Logf("Regina %s; seed %d (rerun with KNOTSIM_REGINA_SEED=%d)", version, seed, seed)
-	rng := rand.New(rand.NewPCG(seed, 0x636f76657273))
+	rng := reginaRand(t, 0x636f76657273)
 
 	type coverCase struct {
 		ID        string   `json:"id"`

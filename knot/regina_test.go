@@ -71,7 +71,10 @@ func reginaAvailable() (string, bool) {
 	return strings.TrimSpace(string(out)), true
 }
 
-func TestAgainstRegina(t *testing.T) {
+// reginaRand skips the test without Regina or in -short mode, and returns a random source of
+// the given stream seeded from the clock or KNOTSIM_REGINA_SEED, logging the seed.
+func reginaRand(t *testing.T, stream uint64) *rand.Rand {
+	t.Helper()
 	version, ok := reginaAvailable()
 	if !ok {
 		t.Skip("Regina oracle unavailable: " + version)
@@ -86,7 +89,11 @@ func TestAgainstRegina(t *testing.T) {
 		}
 	}
 	t.Logf("Regina %s; seed %d (rerun with KNOTSIM_REGINA_SEED=%d)", version, seed, seed)
-	rng := rand.New(rand.NewPCG(seed, 0x726567696e61))
+	return rand.New(rand.NewPCG(seed, stream))
+}
+
+func TestAgainstRegina(t *testing.T) {
+	rng := reginaRand(t, 0x726567696e61)
 
 	var cases []reginaCase
 	add := func(kind, want string, c pd.Code) {
