@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -33,8 +34,18 @@ func spline1(xs, ys []float64) func(float64) float64 {
 	}
 }
 
+// maxCurveSamples bounds the points sampleCurve makes (24 MiB of points): beyond it a layout
+// fails with errCurveTooLong instead of taking minutes or all memory (a hitch around a pole of
+// radius 100 m sampled every 0.6 mm).
+const maxCurveSamples = 1 << 20
+
+// errCurveTooLong is returned by a layout whose curve would need more than maxCurveSamples
+// points; search stops at it.
+var errCurveTooLong = errors.New("the curve is too long for the rope's scale")
+
 // sampleCurve samples f on [t0, t1] so that successive points are about ds apart (estimated
-// from a coarse pass); both ends are included.
+// from a coarse pass); both ends are included. It returns nil when that takes more than
+// maxCurveSamples points.
 func sampleCurve(f func(float64) vec.V3, t0, t1, ds float64) []vec.V3 {
 	var l float64
 	prev := f(t0)
@@ -42,6 +53,9 @@ func sampleCurve(f func(float64) vec.V3, t0, t1, ds float64) []vec.V3 {
 		p := f(t0 + (t1-t0)*float64(i)/256)
 		l += p.Dist(prev)
 		prev = p
+	}
+	if !(2*l/ds <= maxCurveSamples) {
+		return nil
 	}
 	n := max(16, int(math.Ceil(2*l/ds)))
 	out := make([]vec.V3, n+1)
@@ -85,7 +99,13 @@ func CloveHitch(o Options, poleAxisPoint vec.V3, poleRadius float64) ([]vec.V3, 
 			return poleAxisPoint.Add(vec.V3{X: r * math.Cos(t), Y: r * math.Sin(t), Z: zf(t)})
 		}
 		core := sampleCurve(f, th[0], th[len(th)-1], math.Min(o.Link, o.Radius)/8)
+		if core == nil {
+			return piece{}, errCurveTooLong
+		}
 		return piece{core: core, uS: vec.V3{X: -1}, uE: vec.V3{X: 1}}, nil
+	}
+	if err := aroundCheck("clove hitch", o, "a pole", poleRadius); err != nil {
+		return nil, err
 	}
 	return search("clove hitch", o, 0.8, gen, obs)
 }
@@ -132,7 +152,12 @@ func MunterHitch(o Options, ringCenter vec.V3, ringAxis vec.V3, ringMajor, ringT
 		}
 		ds := math.Min(o.Link, o.Radius) / 8
 		var loc []vec.V3
+		tooLong := false
 		add := func(pts []vec.V3) {
+			if pts == nil {
+				tooLong = true
+				return
+			}
 			if len(loc) > 0 {
 				pts = pts[1:]
 			}
@@ -157,6 +182,9 @@ func MunterHitch(o Options, ringCenter vec.V3, ringAxis vec.V3, ringMajor, ringT
 			phi := -math.Pi/2 - 2*math.Pi*t
 			return vec.V3{X: r * math.Cos(phi), Y: r * math.Sin(phi), Z: w - h1*smooth(t)}
 		}, 0, 1, ds))
+		if tooLong {
+			return piece{}, errCurveTooLong
+		}
 		core := make([]vec.V3, len(loc))
 		for i, p := range loc {
 			core[i] = toWorld(p)
@@ -168,5 +196,19 @@ func MunterHitch(o Options, ringCenter vec.V3, ringAxis vec.V3, ringMajor, ringT
 		}
 		return piece{core: core, uS: out(0), uE: out(w - h1)}, nil
 	}
+	if err := aroundCheck("münter hitch", o, "a ring's tube", ringTube); err != nil {
+		return nil, err
+	}
 	return search("münter hitch", o, 1.0, gen, obs)
+}
+
+// aroundCheck refuses at once a rope too short to go twice around a cylinder of the given
+// radius (a hitch's two turns), before any curve is sampled: the turns alone are longer than
+// 4π(radius + R) — so a pole of radius 1e5 m is an error, not a search.
+func aroundCheck(name string, o Options, what string, radius float64) error {
+	need := 4 * math.Pi * (radius + o.Radius*(1+Margin))
+	if have := float64(o.Links) * o.Link; have < need {
+		return fmt.Errorf("layout: %s: a rope of %d links of %g m (%.3g m) cannot go twice around %s of radius %g m: that takes more than %.3g m", name, o.Links, o.Link, have, what, radius, need)
+	}
+	return nil
 }

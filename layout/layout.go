@@ -355,8 +355,12 @@ func search(name string, o Options, s0 float64, gen func(s float64) (piece, erro
 	// need more, so the search stops there instead of growing the knot (and its cost) without
 	// bound. Up to the limit it goes on, so that the error can say the exact minimum.
 	tooLong, limit := 0, 8*o.Links+1000
+	var fatal error
 	ok := func(s float64) bool {
 		p, err := gen(s)
+		if errors.Is(err, errCurveTooLong) {
+			fatal = err
+		}
 		if err != nil {
 			return false
 		}
@@ -376,6 +380,9 @@ func search(name string, o Options, s0 float64, gen func(s float64) (piece, erro
 		if ok(s) {
 			found = true
 			break
+		}
+		if fatal != nil {
+			return nil, fmt.Errorf("layout: %s: %w: it would take more than %d points sampled every %.2g m (an eighth of the link length or the rope radius, whichever is smaller); use a smaller obstacle or a thicker rope", name, fatal, maxCurveSamples, math.Min(o.Link, o.Radius)/8)
 		}
 		if tooLong > 0 {
 			return nil, fmt.Errorf("layout: %s: a rope of %d links of %g m is far too short to lay this knot loosely at radius %g m (clearance 2R·%.2f): it needs more than %d links; use more or longer links, or a thinner rope",

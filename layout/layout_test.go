@@ -645,3 +645,37 @@ func TestLayoutBoundedForThickRopes(t *testing.T) {
 		t.Errorf("cancelled search: err = %v, want ErrCancelled", err)
 	}
 }
+
+// Issue 15 item 2: a hitch around a huge pole or ring tube is refused at once with the reason,
+// instead of sampling a curve of millions of points (radius 100 m hung, 1e5 m ran out of
+// memory).
+func TestHitchAroundHugeObstacle(t *testing.T) {
+	short := Options{Links: 200, Link: 0.01, Radius: 0.005}
+	long := Options{Links: 1_000_000, Link: 0.01, Radius: 0.005}
+	for _, tc := range []struct {
+		what string
+		err  func() error
+		want string
+	}{
+		{"clove r=1e5", func() error { _, err := CloveHitch(short, vec.V3{}, 1e5); return err }, "cannot go twice around a pole of radius 100000 m"},
+		{"clove r=100", func() error { _, err := CloveHitch(short, vec.V3{}, 100); return err }, "cannot go twice around a pole of radius 100 m"},
+		{"clove r=100, a 10 km rope", func() error { _, err := CloveHitch(long, vec.V3{}, 100); return err }, "the curve is too long for the rope's scale"},
+		{"münter tube 1e5", func() error {
+			_, err := MunterHitch(short, vec.V3{}, vec.V3{Z: 1}, 2e5, 1e5)
+			return err
+		}, "cannot go twice around a ring's tube of radius 100000 m"},
+		{"münter tube 100, a 10 km rope", func() error {
+			_, err := MunterHitch(long, vec.V3{}, vec.V3{Z: 1}, 1000, 100)
+			return err
+		}, "the curve is too long for the rope's scale"},
+	} {
+		err := tc.err()
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v; want an error with %q", tc.what, err, tc.want)
+		}
+	}
+	// A pole of 10 m with a long enough rope and a coarse enough one still lays.
+	if _, err := CloveHitch(Options{Links: 20000, Link: 0.01, Radius: 0.05}, vec.V3{}, 10); err != nil {
+		t.Errorf("clove around a 10 m pole: %v", err)
+	}
+}
