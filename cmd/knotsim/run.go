@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/knotsim/knotsim/collide"
 	"github.com/knotsim/knotsim/knot/live"
 	"github.com/knotsim/knotsim/scene"
 	"github.com/knotsim/knotsim/solver"
@@ -402,9 +403,9 @@ func meshReports(w *world.World) []MeshReport {
 }
 
 // minSelfDistance is the smallest axis distance between non-adjacent segments of the final
-// state (brute force, once).
+// state (once; through the broad phase above a few thousand segments).
 func minSelfDistance(w *world.World) float64 {
-	return w.State.MinSegmentDistance()
+	return collide.MinSelfDistance(w.State)
 }
 
 func jsonSafe(r Report) Report {
