@@ -410,11 +410,23 @@ func search(name string, o Options, s0 float64, gen func(s float64) (piece, erro
 	pts, minLinks, err := assemble(p, o, o.Links)
 	if err != nil {
 		if minLinks > o.Links {
-			return nil, fmt.Errorf("layout: %s: %d links are too few at radius %g m; this layout needs at least %d", name, o.Links, o.Radius, minLinks)
+			return nil, &TooFewLinksError{Name: name, Links: o.Links, Radius: o.Radius, Need: minLinks}
 		}
 		return nil, fmt.Errorf("layout: %s: %w", name, err)
 	}
 	return pts, nil
+}
+
+// TooFewLinksError is a layout that needs more links than the rope has.
+type TooFewLinksError struct {
+	Name   string  // the layout
+	Links  int     // the rope's links
+	Radius float64 // the rope's radius, m
+	Need   int     // the links this layout needs at least
+}
+
+func (e *TooFewLinksError) Error() string {
+	return fmt.Sprintf("layout: %s: %d links are too few at radius %g m; this layout needs at least %d", e.Name, e.Links, e.Radius, e.Need)
 }
 
 // Straight lays the rope straight from the point from in the direction dir.

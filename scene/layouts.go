@@ -37,7 +37,11 @@ func (l Layout) points(r Rope, obs []shape.Shape, done <-chan struct{}) ([]vec.V
 		}
 		return rope.Resample(poly, r.Links), nil
 	case LayoutClosedCurve:
-		pts, err = layout.ClosedKnotOpen(polygonCurve(l.Points), o, 0)
+		poly := make([]vec.V3, len(l.Points))
+		for i, p := range l.Points {
+			poly[i] = p.V3()
+		}
+		pts, err = layClosedCurve(poly, o)
 	case LayoutOverhand:
 		pts, err = layout.Overhand(o)
 	case LayoutFigure8:
@@ -103,13 +107,13 @@ func fromZ(a vec.V3) func(vec.V3) vec.V3 {
 	}
 }
 
-// polygonCurve returns the closed polygon through pts as a curve of t ∈ [0, 2π), at constant
+// polygonCurveV returns the closed polygon through pts as a curve of t ∈ [0, 2π), at constant
 // speed along the polygon.
-func polygonCurve(pts []Vec) func(float64) vec.V3 {
+func polygonCurveV(pts []vec.V3) func(float64) vec.V3 {
 	n := len(pts)
 	cum := make([]float64, n+1)
 	for i := 0; i < n; i++ {
-		cum[i+1] = cum[i] + pts[i].V3().Dist(pts[(i+1)%n].V3())
+		cum[i+1] = cum[i] + pts[i].Dist(pts[(i+1)%n])
 	}
 	total := cum[n]
 	return func(t float64) vec.V3 {
@@ -130,6 +134,6 @@ func polygonCurve(pts []Vec) func(float64) vec.V3 {
 		if seg > 0 {
 			u = (target - cum[i]) / seg
 		}
-		return pts[i].V3().Lerp(pts[(i+1)%n].V3(), u)
+		return pts[i].Lerp(pts[(i+1)%n], u)
 	}
 }
