@@ -1,4 +1,4 @@
-package knot_test
+package knot
 
 import (
 	"fmt"
@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/knotsim/knotsim/knot"
 	"github.com/knotsim/knotsim/knot/curve"
 	"github.com/knotsim/knotsim/knot/embed"
 	"github.com/knotsim/knotsim/knot/table"
@@ -77,12 +76,12 @@ func TestTablePolygons(t *testing.T) {
 				if err != nil || len(c.Components) != 1 || c.Said {
 					t.Fatalf("%s: parse: %v", want, err)
 				}
-				closed, why := knot.ReadCurve(c.Components[0])
+				closed, why := ReadCurve(c.Components[0])
 				if !closed {
 					t.Errorf("%s (%d points): read as a rope: %s", want, len(pts), why)
 					continue
 				}
-				r, err := knot.IdentifyClosed(c.Components[0], knot.Options{})
+				r, err := IdentifyClosed(c.Components[0], Options{})
 				tried++
 				switch {
 				case err != nil:
@@ -131,18 +130,4 @@ func subdivide(pts []vec.V3, k int, jitter float64, rng *rand.Rand) []vec.V3 {
 		}
 	}
 	return out
-}
-
-// randomRotation returns a uniformly random rotation (a random unit quaternion).
-func randomRotation(rng *rand.Rand) func(vec.V3) vec.V3 {
-	w, x, y, z := rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()
-	n := math.Sqrt(w*w + x*x + y*y + z*z)
-	w, x, y, z = w/n, x/n, y/n, z/n
-	return func(p vec.V3) vec.V3 {
-		return vec.V3{
-			X: (1-2*(y*y+z*z))*p.X + 2*(x*y-w*z)*p.Y + 2*(x*z+w*y)*p.Z,
-			Y: 2*(x*y+w*z)*p.X + (1-2*(x*x+z*z))*p.Y + 2*(y*z-w*x)*p.Z,
-			Z: 2*(x*z-w*y)*p.X + 2*(y*z+w*x)*p.Y + (1-2*(x*x+y*y))*p.Z,
-		}
-	}
 }
