@@ -330,6 +330,12 @@ func (s *Solver) moveGrasp(st *rope.State, g solver.Grasp) {
 			if j < 0 {
 				continue // a free end follows: nothing to stretch
 			}
+			// Two grasps on the two nodes of one link: nothing between them can give, so the
+			// grasp may not shorten the link below its rest length either (issue 15: two tools
+			// driven to one point collapsed the link to zero length).
+			if j == g.Node+dir && s.grasped[j] {
+				np = keepDistance(np, p, st.Pos[j], str.Link)
+			}
 			// Brown §3, the k·h rule on the chord to the nearest constrained node.
 			lim := float64(absInt(j-g.Node)) * h
 			np = limitDistance(np, p, st.Pos[j], lim)
@@ -365,6 +371,25 @@ func limitDistance(np, p, o vec.V3, lim float64) vec.V3 {
 		return np
 	}
 	return o.Add(np.Sub(o).Scale(allowed / nd))
+}
+
+// keepDistance returns np, pushed away from o if needed so that its distance to o is at least
+// min or the old distance |p−o|, whichever is smaller (a grasp may always move in a way that
+// does not bring them closer).
+func keepDistance(np, p, o vec.V3, min float64) vec.V3 {
+	nd := np.Dist(o)
+	need := math.Min(min, p.Dist(o))
+	if nd >= need {
+		return np
+	}
+	u := np.Sub(o)
+	if u.Norm() < 1e-12*min {
+		u = p.Sub(o) // np on o: back along the old direction
+	}
+	if u = u.Unit(); u == (vec.V3{}) {
+		return p // p on o too: do not move
+	}
+	return o.Add(u.Scale(need))
 }
 
 // tightDepth is the overlap, as a fraction of the radius, left at the end of a cycle that
