@@ -163,10 +163,11 @@ func (id *Identifier) Open(pts []vec.V3, o Options) (Result, error) {
 				break
 			}
 		}
-		r, err = id.closed(diagram.ThroughInfinity(pts), o.Directions)
+		closed := diagram.ThroughInfinity(pts)
+		r, err = id.closed(closed, o.Directions)
 		r.Closure = Infinity
 		if err == nil {
-			id.practical(pts, &r)
+			id.practical(pts, closed[len(pts):], &r)
 		}
 	case Direct:
 		r, err = id.closed(diagram.Direct(pts), o.Directions)

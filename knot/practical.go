@@ -45,18 +45,21 @@ var bendNames = map[string]string{
 	"3_1 # m5_1":  "surgeon's knot",
 }
 
-// practical sets r.Practical when the open rope pts (closed through infinity as r says) is a
-// loop tied at its ends by one of the bends of bendNames.
-func (id *Identifier) practical(pts []vec.V3, r *Result) {
+// practical sets r.Practical when the open rope pts, identified as r after closing it through
+// infinity by the path far (diagram.ThroughInfinity without pts), is a loop tied at its ends by
+// one of the bends of bendNames.
+func (id *Identifier) practical(pts, far []vec.V3, r *Result) {
 	name, ok := bendNames[r.Short]
-	if !ok || !r.Unique || r.Closure != Infinity || len(pts) < 12 {
+	if !ok || !r.Unique || len(pts) < 12 {
 		return
 	}
+	_, radius := diagram.Bound(pts)
+	cut := func(t int) []vec.V3 { return loopCut(pts, far, radius, t) }
 	n := len(pts) - 1
 	top := 2 * n / 5
 	// The largest cut first (one identification: most ropes end here); if the ends make the
 	// knot with the middle fifth… cut out, they do with any smaller middle cut out.
-	if q, err := id.closed(loopCut(pts, top), 1); err != nil || q.Short != r.Short {
+	if q, err := id.closed(cut(top), 1); err != nil || q.Short != r.Short {
 		return
 	}
 	// Each end stretch alone must be unknotted: the knot needs both ends.
@@ -69,7 +72,7 @@ func (id *Identifier) practical(pts []vec.V3, r *Result) {
 	lo, hi := 1, top // Q(lo) is taken not to match, Q(hi) matches
 	for hi-lo > max(1, n/100) {
 		m := (lo + hi) / 2
-		if q, err := id.closed(loopCut(pts, m), 1); err == nil && q.Short == r.Short {
+		if q, err := id.closed(cut(m), 1); err == nil && q.Short == r.Short {
 			hi = m
 		} else {
 			lo = m
@@ -80,12 +83,11 @@ func (id *Identifier) practical(pts []vec.V3, r *Result) {
 }
 
 // loopCut returns the closed polygon of the rope pts with its middle (nodes t+1 … n−t−1)
-// replaced by a path that leaves node t outward, toward the middle's centroid and away from
-// the end stretches, and comes back to node n−t; the tails are closed as ThroughInfinity closes
-// the whole rope.
-func loopCut(pts []vec.V3, t int) []vec.V3 {
+// replaced by a path that leaves node t outward by 2·radius (the rope's bounding radius), toward
+// the middle's centroid and away from the end stretches, and comes back to node n−t; the tails
+// are closed by far, the path that closes the whole rope through infinity.
+func loopCut(pts, far []vec.V3, radius float64, t int) []vec.V3 {
 	n := len(pts) - 1
-	whole := diagram.ThroughInfinity(pts) // pts, then the far path from pts[n] around to pts[0]
 	var mid, ends vec.V3
 	for i := t + 1; i < n-t; i++ {
 		mid = mid.Add(pts[i])
@@ -95,28 +97,13 @@ func loopCut(pts []vec.V3, t int) []vec.V3 {
 		ends = ends.Add(pts[i]).Add(pts[n-i])
 	}
 	ends = ends.Scale(1 / float64(2*t+2))
-	_, r := boundOf(pts)
 	u := mid.Sub(ends).Unit()
 	if u == (vec.V3{}) {
 		u = vec.V3{X: 1}
 	}
-	out := make([]vec.V3, 0, 2*t+4+len(whole)-len(pts))
+	out := make([]vec.V3, 0, 2*t+4+len(far))
 	out = append(out, pts[:t+1]...)
-	out = append(out, pts[t].Add(u.Scale(2*r)), pts[n-t].Add(u.Scale(2*r)))
+	out = append(out, pts[t].Add(u.Scale(2*radius)), pts[n-t].Add(u.Scale(2*radius)))
 	out = append(out, pts[n-t:]...)
-	return append(out, whole[len(pts):]...)
-}
-
-// boundOf returns the centroid of pts and the largest distance of a point from it.
-func boundOf(pts []vec.V3) (vec.V3, float64) {
-	var c vec.V3
-	for _, p := range pts {
-		c = c.Add(p)
-	}
-	c = c.Scale(1 / float64(len(pts)))
-	r := 0.0
-	for _, p := range pts {
-		r = max(r, p.Sub(c).Norm())
-	}
-	return c, r
+	return append(out, far...)
 }

@@ -54,7 +54,7 @@ func Coincide(pts []vec.V3) bool {
 	if len(pts) < 2 {
 		return false
 	}
-	_, r := bound(pts)
+	_, r := Bound(pts)
 	return pts[len(pts)-1].Dist(pts[0]) <= DefaultRelTol*r
 }
 
@@ -67,9 +67,9 @@ func Joined(pts []vec.V3) []vec.V3 {
 	return pts
 }
 
-// bound returns the centroid and the bounding radius about it (at least a tiny positive
+// Bound returns the centroid and the bounding radius about it (at least a tiny positive
 // length).
-func bound(pts []vec.V3) (c vec.V3, r float64) {
+func Bound(pts []vec.V3) (c vec.V3, r float64) {
 	for _, p := range pts {
 		c = c.Add(p)
 	}
@@ -104,7 +104,7 @@ func ThroughInfinity(pts []vec.V3) []vec.V3 {
 	if n < 2 {
 		return append([]vec.V3(nil), pts...)
 	}
-	c, r := bound(pts)
+	c, r := Bound(pts)
 	far := FarFactor * r
 	out := func(end, inner vec.V3) vec.V3 {
 		d := end.Sub(c)
@@ -168,7 +168,7 @@ func spread(d1, d0, sep vec.V3) (vec.V3, vec.V3) {
 // ambiguity. Deterministic for a given seed.
 func StochasticFar(pts []vec.V3, k int, seed uint64) []vec.V3 {
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
-	c, r := bound(pts)
+	c, r := Bound(pts)
 	res := make([]vec.V3, k)
 	for i := range res {
 		var d vec.V3

@@ -419,7 +419,7 @@ type coverSearch struct {
 	// bufs holds each level's conjugators (reused); typ is the class's cycle type.
 	centSize int
 	bufs     [][]perm
-	typ      string
+	typ      cycles9
 }
 
 // weighted is a permutation standing for weight permutations of its class.
@@ -639,7 +639,7 @@ var (
 // conjugacyClasses returns the conjugacy classes of S_n (by cycle type), in a fixed order.
 func conjugacyClasses(n int) []class {
 	classesOnce[n].Do(func() {
-		byType := map[string]int{}
+		byType := map[cycles9]int{}
 		var out []class
 		var p perm
 		for i := 0; i < n; i++ {
@@ -677,10 +677,14 @@ func conjugacyClasses(n int) []class {
 	return classesOf[n]
 }
 
-// cycleType returns the sorted cycle lengths of p as a string key.
-func cycleType(p perm, n int) string {
+// cycles9 is a cycle type: how many cycles of each length 1…8 (an array, so that comparing
+// two allocates nothing in the search's inner loop).
+type cycles9 [9]byte
+
+// cycleType returns the cycle type of p.
+func cycleType(p perm, n int) cycles9 {
 	var seen uint16
-	var counts [9]byte
+	var counts cycles9
 	for i := 0; i < n; i++ {
 		if seen&(1<<i) != 0 {
 			continue
@@ -692,13 +696,13 @@ func cycleType(p perm, n int) string {
 		}
 		counts[l]++
 	}
-	return string(counts[:])
+	return counts
 }
 
-func identityType(n int) string {
-	var counts [9]byte
+func identityType(n int) cycles9 {
+	var counts cycles9
 	counts[1] = byte(n)
-	return string(counts[:])
+	return counts
 }
 
 // orbits returns the orbits of the centralizer of ps[0] acting by conjugation on ps (a

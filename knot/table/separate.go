@@ -10,10 +10,11 @@ import (
 	"github.com/knotsim/knotsim/knot/pd"
 )
 
-// MaxSeparateIndex is the largest cover index Separate computes. Through 6 the counts separate
-// every group of table knots that Alexander, Jones and signature leave together except mirror
-// images (which have the same knot group) and the pairs listed in BENCHMARKS.md; index 7 costs
-// tens to hundreds of milliseconds a knot and separates no more of them.
+// MaxSeparateIndex is the largest cover index Separate computes. Through 7 the counts separate
+// every group of table knots that Alexander, Jones and the signature leave together except
+// mirror images (which have the same knot group) and the two pairs listed in BENCHMARKS.md;
+// 6-fold counts leave 64 groups, 7-fold ones 32 (TestSeparation). Index 7 costs tens of
+// milliseconds a knot, so it is computed only for candidates still together after 6.
 const MaxSeparateIndex = 7
 
 // CoverCount is the number of connected N-fold covers of a knot's complement (invariant.Covers).
@@ -155,14 +156,10 @@ func candidateDiagram(f []Match) (pd.Code, error) {
 		return pd.Code{}, errors.New("empty candidate")
 	}
 	var sum pd.Code
-	for i, m := range f {
+	for _, m := range f {
 		c := m.Knot.PD
 		if m.Mirror {
 			c = c.Mirror()
-		}
-		if i == 0 {
-			sum = c
-			continue
 		}
 		if len(sum.X) == 0 {
 			sum = c
