@@ -63,6 +63,12 @@ type Config struct {
 	ControlIdle       time.Duration // a "control" request takes control from a controller idle this long (default 30 s)
 	OriginPatterns    []string      // extra allowed WebSocket origins (coder/websocket AcceptOptions)
 
+	// RestartOnControl restarts the scene when a page takes control of a world no command has
+	// touched since it was built (a page that connects first, or whose "control" request
+	// succeeds): a newcomer sees the scene from its start instead of after its script has
+	// ended. A world the user has worked on (any command since its build) is kept.
+	RestartOnControl bool
+
 	// BuildTimeout bounds the building of a scene asked for by a reset, scene or param command
 	// (it runs off the physics goroutine, which keeps stepping the old world meanwhile); a
 	// build that takes longer is abandoned with an error to the client (default 20 s).
@@ -97,6 +103,10 @@ type cmdMsg struct {
 	cmd Command
 }
 
+// cmdControlGained is the server's own message to the physics goroutine that c has become the
+// controller (Config.RestartOnControl); clients cannot send it (DecodeCommand knows no such type).
+const cmdControlGained = "control gained"
+
 // built is the outcome of a scene build started by a rebuilding command.
 type built struct {
 	m   cmdMsg
@@ -115,6 +125,8 @@ type Server struct {
 	builds chan built // results of scene builds (one at a time)
 	// building is the rebuilding command whose scene is being built, or nil; physics goroutine.
 	building *cmdMsg
+	// touched: a command has been applied to the world since it was built; physics goroutine.
+	touched  bool
 	buildSim func(context.Context, *scene.Scene) (*scene.Sim, error) // BuildSim; tests replace it
 	cur      atomic.Pointer[epoch]
 	epochs   uint64
@@ -467,6 +479,14 @@ func (s *Server) step(sync bool) bool {
 func (s *Server) apply(ctx context.Context, m cmdMsg, sched *Scheduler) {
 	cmd := m.cmd
 	cycle := s.eng.World().Cycle
+	if cmd.Type == cmdControlGained {
+		// a newcomer took control: an untouched world that has run restarts from its start
+		if !s.touched && cycle > 0 && s.building == nil {
+			s.startBuild(ctx, cmdMsg{m.c, Command{Type: CmdReset}})
+		}
+		return
+	}
+	s.touched = true
 	switch cmd.Type {
 	case CmdPlay:
 		if s.eng.Failed() != nil {
@@ -553,6 +573,7 @@ func (s *Server) install(b built) {
 		s.haptic.attach(b.sim.World)
 	}
 	s.eng.Install(b.sc, b.sim)
+	s.touched = false
 	s.newEpoch(true)
 	if s.paused.Load() {
 		s.broadcastState()
@@ -835,6 +856,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	if h.controller == nil {
 		h.controller = c
 		h.lastCommand = s.cfg.Clock.Now()
+		s.controlGained(c)
 	}
 	c.pushJSON(s.sceneEvent("hello", h.announced, c == h.controller))
 	c.pushJSON(StateEvent{Type: "state", Paused: s.paused.Load(), Controller: c == h.controller})
@@ -937,9 +959,21 @@ func (s *Server) requestControl(c *client) {
 			old.pushJSON(StateEvent{Type: "state", Paused: s.paused.Load(), Controller: false})
 		}
 		h.controller, h.lastCommand = c, now
+		s.controlGained(c)
 	default:
 		c.pushError("control: another client is the controller; control passes when it disconnects or has been idle for %v", s.cfg.ControlIdle)
 		return
 	}
 	c.pushJSON(StateEvent{Type: "state", Paused: s.paused.Load(), Controller: true})
+}
+
+// controlGained tells the physics goroutine that c took control (Config.RestartOnControl).
+func (s *Server) controlGained(c *client) {
+	if !s.cfg.RestartOnControl {
+		return
+	}
+	select {
+	case s.cmds <- cmdMsg{c, Command{Type: cmdControlGained}}:
+	default: // physics is flooded with commands: the world is not untouched anyway
+	}
 }

@@ -575,3 +575,46 @@ func TestReplayErrors(t *testing.T) {
 		t.Errorf("end line: %v, cycle %d", err, eng.World().Cycle)
 	}
 }
+
+// Issue 15 item 7: a page that takes control of a scene nobody has touched sees it from its
+// start (the user used to arrive after the script had ended); a world the user has worked on
+// is kept when another page takes over.
+func TestRestartOnControl(t *testing.T) {
+	s, ts := start(t, Config{SceneName: "drag", ControlIdle: 200 * time.Millisecond, RestartOnControl: true})
+	waitFor(t, "the scene to run unwatched", func() bool { return s.Cycle() > 300 })
+	a := dial(t, ts)
+	if !isController(a.event("hello", nil)) {
+		t.Fatal("first client is not the controller")
+	}
+	a.event("scene", nil) // the untouched world was rebuilt for the newcomer
+	waitFor(t, "the restarted scene", func() bool { return s.Cycle() < 300 })
+
+	// a works on it: b taking control later keeps a's world
+	a.send(`{"type":"grasp","tool":0,"node":3}`)
+	waitFor(t, "a's grasp", func() bool { return getState(t, ts).Tools[1].Active })
+	waitFor(t, "more cycles", func() bool { return s.Cycle() > 400 })
+	b := dial(t, ts)
+	b.event("hello", nil)
+	time.Sleep(300 * time.Millisecond)
+	b.send(`{"type":"control"}`)
+	b.event("state", isController)
+	time.Sleep(200 * time.Millisecond)
+	if c := s.Cycle(); c < 400 {
+		t.Errorf("cycle %d after b took control: a's world was restarted", c)
+	}
+	if !getState(t, ts).Tools[1].Active {
+		t.Error("a's grasp is gone after b took control")
+	}
+}
+
+// Without RestartOnControl (tests, replays) a connecting page never restarts the world.
+func TestNoRestartOnControlByDefault(t *testing.T) {
+	s, ts := start(t, Config{SceneName: "drag"})
+	waitFor(t, "the scene to run", func() bool { return s.Cycle() > 300 })
+	a := dial(t, ts)
+	a.event("hello", nil)
+	time.Sleep(200 * time.Millisecond)
+	if c := s.Cycle(); c < 300 {
+		t.Errorf("cycle %d: the world was restarted", c)
+	}
+}

@@ -85,7 +85,7 @@ func serve(ctx context.Context, o serveOptions, stdout, stderr io.Writer, ready 
 	if err != nil {
 		return err
 	}
-	cfg := server.Config{Scene: sc, Addr: o.addr, Assets: assets, Rate: o.rate,
+	cfg := server.Config{Scene: sc, Addr: o.addr, Assets: assets, Rate: o.rate, RestartOnControl: true,
 		Logf: func(f string, a ...any) { fmt.Fprintf(stderr, "knotsim serve: "+f+"\n", a...) }}
 	if o.origin != "" {
 		cfg.OriginPatterns = []string{o.origin}
