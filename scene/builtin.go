@@ -57,6 +57,12 @@ var builtins = []builtin{
 		return pullEnds("7_1", "The (2,7) torus knot 7_1, laid along its parametric curve cut open, pulled tight by its ends.",
 			200, Layout{Type: LayoutTorusKnot, P: 2, Q: 7}, nil, 3.0, Vec{0, 1, 0}, Vec{0, -1, 0})
 	}},
+	{"free", func() *Scene {
+		return &Scene{Name: "free", Description: "A straight rope of 1.2 m lying free, no script: tie a knot yourself. Drag an end around (the wheel raises or lowers it) and the rope follows it; Ctrl-drag pins a node.",
+			Dt: builtinDt, Duration: 1,
+			Ropes: []Rope{{Name: "rope", Links: 120, LinkLength: builtinLink, Radius: builtinRadius,
+				Layout: Layout{Type: LayoutStraight, From: &Vec{0, -0.9, 0}, Dir: &Vec{0, 1, 0}}}}}
+	}},
 	{"drag", func() *Scene {
 		s := &Scene{Name: "drag", Description: "A straight rope dragged by one end around a circle: Follow-The-Leader in its simplest form (Brown et al. 2004, Fig. 3).",
 			Dt: builtinDt, Duration: 2,
