@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/knotsim/knotsim/collide"
@@ -54,6 +55,7 @@ type Solver struct {
 	// per node
 	fixed    []bool   // contact node from the previous cycle
 	grasped  []bool   // grasped this cycle
+	holds    []bool   // grasped and at its tool's target this cycle: a pin, which gives nothing
 	save     []vec.V3 // FTL2 scratch: original positions
 	pass     []vec.V3 // FTL2 scratch: result of the first pass
 	disp     []vec.V3 // response: summed displacement
@@ -65,6 +67,8 @@ type Solver struct {
 	// per segment
 	contactSeg []bool // segment in contact at the end of the previous cycle
 	// per step
+	graspPos []vec.V3 // where each grasp moves its node this cycle
+	graspOld []vec.V3 // ... from where
 	contacts []collide.Contact
 	obs      []collide.Contact
 	rmin     float64
@@ -142,6 +146,7 @@ func (s *Solver) Reset(st *rope.State) error {
 	}
 	s.fixed = make([]bool, n)
 	s.grasped = make([]bool, n)
+	s.holds = make([]bool, n)
 	s.save = make([]vec.V3, n)
 	s.pass = make([]vec.V3, n)
 	s.disp = make([]vec.V3, n)
@@ -191,8 +196,24 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 		}
 		s.grasped[g.Node] = true
 	}
+	// Every grasp moves against the others' positions at the start of the cycle, then all
+	// move at once: the outcome does not depend on the order of the tools (moved one after
+	// the other, a tool pulling the rope taut won every tug of war against a pin listed after
+	// it, dragging the pinned node 0.6 m from its pin: issue 15).
+	s.graspPos, s.graspOld = s.graspPos[:0], s.graspOld[:0]
 	for _, g := range in.Grasps {
-		s.moveGrasp(st, g)
+		s.graspOld = append(s.graspOld, st.Pos[g.Node])
+		s.graspPos = append(s.graspPos, s.moveGrasp(st, g))
+	}
+	for i, g := range in.Grasps {
+		st.Pos[g.Node] = s.graspPos[i]
+	}
+	if s.P.StretchGuard {
+		s.keepGraspedLinks(st, in.Grasps)
+	}
+	clear(s.holds)
+	for _, g := range in.Grasps {
+		s.holds[g.Node] = g.Target.Dist(st.Pos[g.Node]) <= holdTolerance*st.Strands[strandOf(st, g.Node)].Link
 	}
 
 	// 2. FTL per strand.
@@ -301,8 +322,9 @@ func (s *Solver) loadContactConstraints(st *rope.State) {
 	}
 }
 
-// moveGrasp moves node g.Node towards its target by at most delta, subject to the stretch guard.
-func (s *Solver) moveGrasp(st *rope.State, g solver.Grasp) {
+// moveGrasp returns where node g.Node goes: towards its target by at most delta, subject to
+// the stretch guard (against the other nodes where they are now).
+func (s *Solver) moveGrasp(st *rope.State, g solver.Grasp) vec.V3 {
 	p := st.Pos[g.Node]
 	d := g.Target.Sub(p)
 	l := d.Norm()
@@ -358,7 +380,35 @@ func (s *Solver) moveGrasp(st *rope.State, g solver.Grasp) {
 			}
 		}
 	}
-	st.Pos[g.Node] = np
+	return np
+}
+
+// keepGraspedLinks: two grasps on the two nodes of one link, both moved at once towards each
+// other, are pushed apart about their midpoint to the link's rest length (or their old
+// distance, if shorter). Each grasp kept its distance from the other's old position
+// (moveGrasp), not from its new one (issue 15: two tools driven to one point collapsed the link).
+func (s *Solver) keepGraspedLinks(st *rope.State, grasps []solver.Grasp) {
+	for i, g := range grasps {
+		a := g.Node
+		b := a + 1
+		if b >= len(st.Pos) || !s.grasped[b] || strandOf(st, a) != strandOf(st, b) {
+			continue
+		}
+		j := slices.IndexFunc(grasps, func(h solver.Grasp) bool { return h.Node == b })
+		need := math.Min(st.Strands[strandOf(st, a)].Link, s.graspOld[i].Dist(s.graspOld[j]))
+		d := st.Pos[b].Sub(st.Pos[a])
+		n := d.Norm()
+		if n >= need {
+			continue
+		}
+		u := d.Unit()
+		if n < 1e-12*need {
+			u = s.graspOld[j].Sub(s.graspOld[i]).Unit()
+		}
+		mid := st.Pos[a].Add(st.Pos[b]).Scale(0.5)
+		st.Pos[a] = mid.Sub(u.Scale(need / 2))
+		st.Pos[b] = mid.Add(u.Scale(need / 2))
+	}
 }
 
 // limitDistance returns np, pulled back towards o if needed so that its distance to o exceeds
@@ -517,13 +567,13 @@ func (s *Solver) relaxLengths(st *rope.State) {
 				wa, wb := 1.0, 1.0
 				if s.grasped[i] {
 					wa = 0
-					if n > l {
+					if n > l && !s.holds[i] {
 						wa = graspGive
 					}
 				}
 				if s.grasped[i+1] {
 					wb = 0
-					if n > l {
+					if n > l && !s.holds[i+1] {
 						wb = graspGive
 					}
 				}
@@ -539,7 +589,13 @@ func (s *Solver) relaxLengths(st *rope.State) {
 }
 
 // graspGive is the weight of a grasped node against a free one (1) when a stretched link pulls.
+// A grasp that holds its node at its tool's target (a pin: within holdTolerance links) gives
+// nothing: a rope pulled taut against a pin pulls the other tool back, never the pin (issue 15:
+// "a pin that really holds").
 const graspGive = 0.5
+
+// holdTolerance is how near its target, in links, a grasped node counts as held there.
+const holdTolerance = 1e-6
 
 // capMotion pulls back every node that has moved further than maxMove since the start of the
 // cycle, along the line to its start position.
