@@ -151,6 +151,9 @@
 //	                                         the hello's "solvers"; at most 16 bytes)
 //
 // Control: one client at a time controls; the first client to connect gets it, others watch.
+// With Config.RestartOnControl (knotsim serve), a client that gains control on connecting or by
+// a "control" request restarts the world if no command has been applied to it since it was
+// built and it has stepped (the restart is recorded as a reset).
 // When the controller disconnects, control passes to the longest-connected client. A
 // "control" request from a watcher succeeds when nobody controls or the controller has sent
 // no command for Config.ControlIdle (default 30 s). Every command except "control" is the

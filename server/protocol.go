@@ -269,6 +269,9 @@ type SceneEvent struct {
 	Meshes     []MeshInfo     `json:"meshes"`  // the world's rigid triangle meshes, in order (static)
 	Tissues    []TissueInfo   `json:"tissues"` // the world's deformable bodies, in frame order
 	Params     Params         `json:"params"`
+	// Restarting (hello only, omitted when false): this client took control of a world nobody
+	// has touched, which restarts for it (Config.RestartOnControl); a "scene" event follows.
+	Restarting bool `json:"restarting,omitempty"`
 }
 
 // KnotEvent is the "knot" event, sent when the identification changes.

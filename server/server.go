@@ -125,8 +125,9 @@ type Server struct {
 	builds chan built // results of scene builds (one at a time)
 	// building is the rebuilding command whose scene is being built, or nil; physics goroutine.
 	building *cmdMsg
-	// touched: a command has been applied to the world since it was built; physics goroutine.
-	touched  bool
+	// touched: a command has been applied to the world since it was built (written by the
+	// physics goroutine)
+	touched  atomic.Bool
 	buildSim func(context.Context, *scene.Scene) (*scene.Sim, error) // BuildSim; tests replace it
 	cur      atomic.Pointer[epoch]
 	epochs   uint64
@@ -481,12 +482,12 @@ func (s *Server) apply(ctx context.Context, m cmdMsg, sched *Scheduler) {
 	cycle := s.eng.World().Cycle
 	if cmd.Type == cmdControlGained {
 		// a newcomer took control: an untouched world that has run restarts from its start
-		if !s.touched && cycle > 0 && s.building == nil {
+		if !s.touched.Load() && cycle > 0 && s.building == nil {
 			s.startBuild(ctx, cmdMsg{m.c, Command{Type: CmdReset}})
 		}
 		return
 	}
-	s.touched = true
+	s.touched.Store(true)
 	switch cmd.Type {
 	case CmdPlay:
 		if s.eng.Failed() != nil {
@@ -573,7 +574,7 @@ func (s *Server) install(b built) {
 		s.haptic.attach(b.sim.World)
 	}
 	s.eng.Install(b.sc, b.sim)
-	s.touched = false
+	s.touched.Store(false)
 	s.newEpoch(true)
 	if s.paused.Load() {
 		s.broadcastState()
@@ -843,6 +844,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 
+	restarting := false
 	h.mu.Lock()
 	h.pending--
 	if h.closing {
@@ -856,9 +858,11 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	if h.controller == nil {
 		h.controller = c
 		h.lastCommand = s.cfg.Clock.Now()
-		s.controlGained(c)
+		restarting = s.controlGained(c)
 	}
-	c.pushJSON(s.sceneEvent("hello", h.announced, c == h.controller))
+	hello := s.sceneEvent("hello", h.announced, c == h.controller)
+	hello.Restarting = restarting
+	c.pushJSON(hello)
 	c.pushJSON(StateEvent{Type: "state", Paused: s.paused.Load(), Controller: c == h.controller})
 	if h.lastKnot != nil {
 		c.pushEvent(h.lastKnot)
@@ -967,13 +971,17 @@ func (s *Server) requestControl(c *client) {
 	c.pushJSON(StateEvent{Type: "state", Paused: s.paused.Load(), Controller: true})
 }
 
-// controlGained tells the physics goroutine that c took control (Config.RestartOnControl).
-func (s *Server) controlGained(c *client) {
-	if !s.cfg.RestartOnControl {
-		return
+// controlGained tells the physics goroutine that c took control (Config.RestartOnControl) and
+// reports whether the world will restart for it (untouched and stepped; the physics goroutine
+// checks again).
+func (s *Server) controlGained(c *client) bool {
+	if !s.cfg.RestartOnControl || s.touched.Load() || s.cycle.Load() == 0 {
+		return false
 	}
 	select {
 	case s.cmds <- cmdMsg{c, Command{Type: cmdControlGained}}:
+		return true
 	default: // physics is flooded with commands: the world is not untouched anyway
+		return false
 	}
 }

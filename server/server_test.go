@@ -583,8 +583,8 @@ func TestRestartOnControl(t *testing.T) {
 	s, ts := start(t, Config{SceneName: "drag", ControlIdle: 200 * time.Millisecond, RestartOnControl: true})
 	waitFor(t, "the scene to run unwatched", func() bool { return s.Cycle() > 300 })
 	a := dial(t, ts)
-	if !isController(a.event("hello", nil)) {
-		t.Fatal("first client is not the controller")
+	if h := a.event("hello", nil); !isController(h) || h["restarting"] != true {
+		t.Fatalf("first client: hello %v, want the controller and restarting", h)
 	}
 	a.event("scene", nil) // the untouched world was rebuilt for the newcomer
 	waitFor(t, "the restarted scene", func() bool { return s.Cycle() < 300 })
@@ -594,7 +594,9 @@ func TestRestartOnControl(t *testing.T) {
 	waitFor(t, "a's grasp", func() bool { return getState(t, ts).Tools[1].Active })
 	waitFor(t, "more cycles", func() bool { return s.Cycle() > 400 })
 	b := dial(t, ts)
-	b.event("hello", nil)
+	if h := b.event("hello", nil); h["restarting"] != nil {
+		t.Errorf("a watcher's hello says restarting: %v", h)
+	}
 	time.Sleep(300 * time.Millisecond)
 	b.send(`{"type":"control"}`)
 	b.event("state", isController)

@@ -27,8 +27,9 @@ const PICK_PX = 14; // a press this close (CSS px) to a node's screen position g
 const view = $('view');
 const Q = new URLSearchParams(location.search);
 // Quality: full on a GPU; on a software rasterizer (SwiftShader, llvmpipe: headless CI, remote
-// desktops), which is bound by fill rate, no MSAA, 0.6 resolution, a Lambert ground and a
-// 1024² shadow map (≈ 3× the frame rate). ?aa=0|1, ?pr=<ratio>, ?sm=<size>, ?shadow=0 override.
+// desktops), which is bound by fill rate, no MSAA, half resolution, a Lambert ground and a
+// 512² shadow map. Shadows are on everywhere (a depth cue: where the rope is above the table);
+// the toolbar's toggle turns them off. ?aa=0|1, ?pr=<ratio>, ?sm=<size>, ?shadow=0 override.
 const quality = (() => {
   let gl = '';
   try {
@@ -44,14 +45,16 @@ const quality = (() => {
     antialias: Q.has('aa') ? Q.get('aa') !== '0' : !software,
     pixelRatio: +(Q.get('pr') || (software ? 0.5 : Math.min(window.devicePixelRatio || 1, 2))),
     shadowMap: +(Q.get('sm') || (software ? 512 : 2048)),
-    shadows: Q.has('shadow') ? Q.get('shadow') !== '0' : !software,
+    shadows: Q.has('shadow') ? Q.get('shadow') !== '0' : true,
   };
 })();
 const renderer = new THREE.WebGLRenderer({ antialias: quality.antialias });
 renderer.setPixelRatio(quality.pixelRatio);
 renderer.setSize(window.innerWidth, window.innerHeight);
 renderer.shadowMap.enabled = quality.shadows;
-renderer.shadowMap.type = THREE.PCFShadowMap;
+// PCF filtering on a GPU; unfiltered on a software rasterizer (PCF there cost 4× the frame
+// time with a 500-link rope). ?st=basic|pcf overrides.
+renderer.shadowMap.type = (Q.get('st') || (quality.software ? 'basic' : 'pcf')) === 'basic' ? THREE.BasicShadowMap : THREE.PCFShadowMap;
 renderer.toneMapping = THREE.ACESFilmicToneMapping;
 view.appendChild(renderer.domElement);
 
@@ -133,6 +136,35 @@ const toolMarkers = TOOL_COLORS.map((c) => {
   return { mesh: m, line };
 });
 
+// height marker: a vertical line from the dragged (or pinned) tool's target down to the table
+// and a ring where it meets it, so that the height of the hand can be read in any view
+const heightMarkers = TOOL_COLORS.map((c) => {
+  const lineGeo = new THREE.BufferGeometry();
+  lineGeo.setAttribute('position', new THREE.BufferAttribute(new Float32Array(6), 3));
+  const line = new THREE.Line(lineGeo, new THREE.LineDashedMaterial({ color: c, dashSize: 1, gapSize: 0.5, transparent: true, opacity: 0.9 }));
+  line.frustumCulled = false;
+  const ring = new THREE.Mesh(new THREE.RingGeometry(0.8, 1, 32), new THREE.MeshBasicMaterial({ color: c, transparent: true, opacity: 0.8, side: THREE.DoubleSide }));
+  line.visible = ring.visible = false;
+  scene.add(line, ring);
+  return { line, ring };
+});
+
+/** Puts height marker k under point v (or hides it when v is null). */
+function setHeightMarker(k, v, size) {
+  const m = heightMarkers[k];
+  m.line.visible = m.ring.visible = !!v && isFinite(groundZ);
+  if (!m.line.visible) return;
+  const a = m.line.geometry.attributes.position;
+  a.setXYZ(0, v.x, v.y, v.z);
+  a.setXYZ(1, v.x, v.y, groundZ + 0.001);
+  a.needsUpdate = true;
+  m.line.material.dashSize = size;
+  m.line.material.gapSize = size / 2;
+  m.line.computeLineDistances();
+  m.ring.position.set(v.x, v.y, groundZ + 0.001);
+  m.ring.scale.setScalar(size * 1.5);
+}
+
 // force arrows, one per tool (grown as tools appear): a shaft and a cone along +y, rotated onto
 // the force the tool exerts on the rope, from the held node
 const arrowShaftGeo = new THREE.CylinderGeometry(1, 1, 1, 10).translate(0, 0.5, 0);
@@ -205,8 +237,12 @@ const strain = { peak: 0, range: 0, max: 0 }; // the tissues' colour scale (tiss
 const contactView = { shown: 0, lines: 0 }; // contacts drawn, segments with a length
 let arrowDecade = 0.1; // m of arrow per decade of force (fitView scales it to the scene)
 const stats = { frames: 0, snapshots: 0, fps: 0, lastKnot: null, knotTitle: '', badFrames: 0 };
-const drag = { active: false, tool: 0, forceps: -1, needle: -1, node: -1, point: new THREE.Vector3(), target: new THREE.Vector3(), pending: false, x: 0, y: 0, pointerId: -1 };
-const pinned = { node: -1 }; // tool 1 held after release
+// point: where the drag plane passes; grip: from the pointer's hit on that plane to the point
+// taken (a drag moves the point by the pointer's motion: it does not jump to the pointer)
+const drag = { active: false, tool: 0, forceps: -1, needle: -1, node: -1, point: new THREE.Vector3(), grip: new THREE.Vector3(), target: new THREE.Vector3(), pending: false, x: 0, y: 0, pointerId: -1 };
+// tool 1 held after release; seen: a frame has shown the server's tool 1 on it (frames sent
+// before the grasp reached the server must not make the page forget a pin it has just made)
+const pinned = { node: -1, seen: false, at: 0 };
 
 // ---------------------------------------------------------------- connection
 function wsURL() {
@@ -227,6 +263,8 @@ function connect() {
   sock.onopen = () => {
     setConn('connected', false);
     send(cmd.control());
+    updateButtons();
+    if (descriptions.size === 0) loadDescriptions();
   };
   sock.onmessage = (e) => {
     if (typeof e.data === 'string') {
@@ -267,6 +305,8 @@ function onEvent(ev) {
     case 'scene':
       if (ev.type === 'hello') hello = ev;
       loadScene(ev);
+      if (ev.restarting) setConn('connected: the scene restarts for you', false);
+      else if (ev.type === 'scene' && ws && ws.readyState === WebSocket.OPEN) setConn('connected', false);
       break;
     case 'knot':
       stats.lastKnot = ev;
@@ -295,6 +335,8 @@ function loadScene(ev) {
     sel.replaceChildren(...ev.scenes.map((n) => new Option(n, n)));
   }
   if (ev.scene != null) $('scene').value = ev.scene;
+  labelScenes();
+  if (pendingParam) closeConfirm(false); // the scene changed under the question
   loadSolvers(ev);
   sceneEvents++;
   if ('controller' in ev) controller = !!ev.controller;
@@ -403,6 +445,11 @@ function updateRope() {
     a.setXYZ(1, target.x, target.y, target.z);
     a.needsUpdate = true;
   }
+  for (let t = 0; t < 2; t++) {
+    const tl = userTool(t);
+    const dragging = drag.active && drag.forceps < 0 && drag.needle < 0 && drag.tool === t;
+    setHeightMarker(t, dragging ? drag.target : tl && tl.active && t === 1 ? toolMarkers[1].mesh.position : null, Math.max(rmax * 1.6, 0.004));
+  }
   updateArrows(rmax, updateContactForces());
 }
 
@@ -506,6 +553,23 @@ function userTool(k) {
   return null;
 }
 
+// Camera presets: the direction from the rope's centre to the eye (z up).
+const VIEWS = {
+  fit: new THREE.Vector3(0.18, -0.78, 0.6),
+  top: new THREE.Vector3(0, -0.001, 1),
+  front: new THREE.Vector3(0, -1, 0.12),
+  side: new THREE.Vector3(1, 0, 0.12),
+};
+let viewName = 'fit';
+
+/** Frames the rope (and the obstacles and meshes) from preset view (VIEWS); the scene itself is
+ * untouched. */
+function setView(name) {
+  viewName = VIEWS[name] ? name : 'fit';
+  if (haveSnap) fitView();
+  else needFit = true;
+}
+
 function fitView() {
   needFit = false;
   const all = box.clone();
@@ -517,11 +581,14 @@ function fitView() {
   // At least 4 mm: a thread on a vessel (a few millimetres) fills the view as a knot in a
   // 10 mm rope (tens of centimetres) does.
   const radius = Math.max(size.length() / 2, 0.004);
-  const fov = THREE.MathUtils.degToRad(camera.fov);
-  const fitH = radius / Math.sin(fov / 2);
-  const fitW = radius / Math.sin(Math.atan(Math.tan(fov / 2) * camera.aspect));
+  // fit into the part of the window the panels leave free (the toolbar above, the info panel
+  // on the right), centred there by the camera's view offset
+  const free = applyViewOffset();
+  const tanH = Math.tan(THREE.MathUtils.degToRad(camera.fov) / 2) * free.h;
+  const fitH = radius / Math.sin(Math.atan(tanH));
+  const fitW = radius / Math.sin(Math.atan(tanH * free.aspect));
   const dist = Math.min(fitH, fitW) * 0.95 + radius * 0.2;
-  const dir = new THREE.Vector3(0.18, -0.78, 0.6).normalize();
+  const dir = VIEWS[viewName].clone().normalize();
   controls.target.copy(center);
   camera.position.copy(center).addScaledVector(dir, dist);
   camera.near = Math.max(dist / 500, 1e-5);
@@ -549,6 +616,23 @@ function fitView() {
   // against acne on a tube a few shadow texels thick: offset by ~1.5 texels along the normal
   sun.shadow.normalBias = (3 * half) / quality.shadowMap;
   sc.updateProjectionMatrix();
+}
+
+/** Centres the view in the part of the window the toolbar and the info panel leave free (a
+ * camera view offset) and returns that part: its height as a fraction of the window's and its
+ * aspect ratio. On a small window (panels over more than half of it) the whole window. */
+function applyViewOffset() {
+  const W = window.innerWidth, H = window.innerHeight;
+  const top = $('toolbar').getBoundingClientRect().bottom + 8;
+  const right = $('info').getBoundingClientRect().left - 8;
+  if (right < W * 0.5 || top > H * 0.4) {
+    camera.clearViewOffset();
+    return { h: 1, aspect: camera.aspect };
+  }
+  const dx = right / 2 - W / 2, dy = top + (H - top) / 2 - H / 2;
+  camera.setViewOffset(W, H, -dx, -dy, W, H);
+  camera.updateProjectionMatrix();
+  return { h: (H - top) / H, aspect: right / (H - top) };
 }
 
 // ---------------------------------------------------------------- interaction
@@ -589,26 +673,44 @@ function rayTo(x, y) {
   raycaster.setFromCamera(ndc, camera);
 }
 
-/** Moves the drag target to where the pointer's ray meets the drag plane. */
-function dragTo(x, y) {
+const UP = new THREE.Vector3(0, 0, 1);
+/** The plane a drag moves on: level (z = the drag point's height), like a rope on a table; in a
+ * view from nearly level (the plane seen edge-on), the plane facing the eye instead. */
+function dragPlane() {
   camera.getWorldDirection(fwd);
-  viewPlane.setFromNormalAndCoplanarPoint(fwd, drag.point);
+  if (Math.abs(fwd.z) > 0.25) return viewPlane.setFromNormalAndCoplanarPoint(UP, drag.point);
+  return viewPlane.setFromNormalAndCoplanarPoint(fwd, drag.point);
+}
+
+/** Moves the drag target to where the pointer's ray meets the drag plane, plus the grip. */
+function dragTo(x, y) {
+  dragPlane();
   rayTo(x, y);
   if (raycaster.ray.intersectPlane(viewPlane, tmpV)) {
-    drag.target.copy(tmpV);
+    drag.target.copy(tmpV).add(drag.grip);
     drag.pending = true;
   }
 }
 
-/** Moves the drag plane along the view direction by d metres (positive: away from the eye). */
-function dragDepth(d) {
+/** Raises the drag target by d metres (negative: lowers it); the pointer keeps its place on
+ * the level plane, which moves with it. In a level view (plane facing the eye) it moves the
+ * plane in depth instead. */
+function dragHeight(d) {
   camera.getWorldDirection(fwd);
-  drag.point.addScaledVector(fwd, d);
+  if (Math.abs(fwd.z) > 0.25) {
+    drag.point.z += d;
+    drag.target.z += d;
+    drag.pending = true;
+    return;
+  }
+  drag.point.addScaledVector(fwd, -d);
   dragTo(drag.x, drag.y);
 }
 
-function depthStep() {
-  return camera.position.distanceTo(controls.target) * 0.02;
+/** One wheel notch of height: a rope diameter (0.5 % of the viewing distance without one). */
+function heightStep() {
+  const r = typeof params.radius === 'number' && params.radius > 0 ? params.radius : 0;
+  return r > 0 ? 2 * r : camera.position.distanceTo(controls.target) * 0.005;
 }
 
 const canvas = renderer.domElement;
@@ -653,6 +755,7 @@ canvas.addEventListener('pointerdown', (e) => {
   e.preventDefault();
   if (tool === 1 && pinned.node >= 0 && pinned.node !== node) send(cmd.release(1));
   send(cmd.grasp(tool, node));
+  if (tool === 1) pinned.seen = false;
   const p = snap.positions;
   drag.forceps = -1;
   drag.needle = -1;
@@ -666,6 +769,11 @@ function startDrag(e, x, y, z) {
   drag.active = true;
   drag.point.set(x, y, z);
   drag.target.copy(drag.point);
+  // the grip: from where the press meets the drag plane to the point taken
+  dragPlane();
+  rayTo(e.clientX, e.clientY);
+  if (raycaster.ray.intersectPlane(viewPlane, tmpV)) drag.grip.subVectors(drag.point, tmpV);
+  else drag.grip.set(0, 0, 0);
   drag.x = e.clientX;
   drag.y = e.clientY;
   drag.pointerId = e.pointerId;
@@ -677,10 +785,10 @@ function startDrag(e, x, y, z) {
 canvas.addEventListener('pointermove', (e) => {
   if (!drag.active || e.pointerId !== drag.pointerId) return;
   if (e.shiftKey) {
-    // Shift+drag: vertical motion moves the target in depth (up = away from the eye)
+    // Shift+drag: vertical motion raises (up) or lowers (down) the target
     const dy = e.clientY - drag.y;
     drag.y = e.clientY;
-    dragDepth(-dy * depthStep() * 0.1);
+    dragHeight(-dy * heightStep() * 0.1);
     return;
   }
   drag.x = e.clientX;
@@ -695,7 +803,10 @@ function endDrag(e) {
   controls.enabled = true;
   if (drag.forceps >= 0 || drag.needle >= 0) return; // the forceps or needle stays where it was taken
   if (drag.tool === 0) send(cmd.release(0));
-  else pinned.node = drag.node;
+  else {
+    pinned.node = drag.node;
+    pinned.at = performance.now();
+  }
 }
 canvas.addEventListener('pointerup', endDrag);
 canvas.addEventListener('pointercancel', endDrag);
@@ -704,7 +815,7 @@ canvas.addEventListener('wheel', (e) => {
   if (!drag.active) return;
   e.preventDefault();
   e.stopImmediatePropagation();
-  dragDepth(Math.sign(e.deltaY) * depthStep());
+  dragHeight(-Math.sign(e.deltaY) * heightStep()); // wheel up (away from you): higher
 }, { capture: true, passive: false });
 
 function flushMove() {
@@ -770,10 +881,12 @@ function screenOf(v) {
 
 /** Forgets a pin the server no longer holds (reset, scene change, another client). */
 function syncPinned() {
-  if (pinned.node < 0) return;
+  if (pinned.node < 0 || (drag.active && drag.tool === 1)) return;
   const t = userTool(1);
-  if (!t || !t.active || t.node !== pinned.node) {
-    if (!(drag.active && drag.tool === 1)) pinned.node = -1;
+  if (t && t.active && t.node === pinned.node) {
+    pinned.seen = true;
+  } else if (pinned.seen || performance.now() - pinned.at > 2000) {
+    pinned.node = -1; // let go on the server (reset, another client) or never taken there
   }
 }
 
@@ -814,6 +927,7 @@ function setSlider(id, v) {
 function updateButtons() {
   $('play').textContent = paused ? '▶ play' : '❚❚ pause';
   $('s-controller').textContent = controller ? 'you (controller)' : 'watching';
+  $('take').hidden = controller || !ws || ws.readyState !== WebSocket.OPEN;
 }
 
 function updateStats() {
@@ -842,6 +956,88 @@ function updateStats() {
   }
 }
 
+// ---------------------------------------------------------------- plain names, descriptions
+// The scene selector shows plain names; the value stays the scene's name.
+const PLAIN = {
+  overhand: 'overhand knot', figure8: 'figure-eight knot', 'overhand+figure8': 'overhand + figure-eight',
+  granny: 'granny knot', square: 'reef (square) knot', clove: 'clove hitch', munter: 'Münter hitch',
+  '7_1': '7₁ torus knot', drag: 'drag a rope', free: 'free rope: tie your own',
+  'security-reef': 'security: reef knot', 'security-granny': 'security: granny knot', 'security-thief': 'security: thief knot',
+  'security-grief': 'security: grief knot', 'security-surgeons': "security: surgeon's knot",
+  'suture-slab': 'suture a skin slab', anastomosis: 'vessel anastomosis',
+};
+const descriptions = new Map();
+function plainName(n) { return PLAIN[n] ?? n; }
+function labelScenes() {
+  for (const o of $('scene').options) {
+    o.textContent = plainName(o.value);
+    o.title = descriptions.get(o.value) ?? '';
+  }
+  const d = descriptions.get($('scene').value) ?? '';
+  $('scene-desc').textContent = d;
+  $('scene').title = d || 'scene';
+}
+/** Fetches the scenes' descriptions (GET /api/scenes next to the WebSocket); quietly without. */
+async function loadDescriptions() {
+  try {
+    const u = new URL(wsURL());
+    u.protocol = u.protocol === 'wss:' ? 'https:' : 'http:';
+    u.pathname = '/api/scenes';
+    const r = await fetch(u);
+    if (!r.ok) return;
+    const j = await r.json();
+    for (const x of j.scenes ?? []) if (typeof x?.name === 'string' && typeof x.description === 'string') descriptions.set(x.name, x.description);
+    labelScenes();
+  } catch { /* a server without the API (mock servers): plain names only */ }
+}
+
+// ---------------------------------------------------------------- restart warning
+// Sliders restart the scene: the change waits for a confirmation in the bar under the toolbar.
+let pendingParam = null;
+function askRestart(text, msg, undo) {
+  pendingParam = { msg, undo };
+  $('confirm-text').textContent = text;
+  $('confirm').hidden = false;
+}
+function closeConfirm(ok) {
+  const p = pendingParam;
+  pendingParam = null;
+  $('confirm').hidden = true;
+  if (!p) return;
+  if (ok) send(p.msg);
+  else p.undo();
+}
+$('confirm-ok').onclick = () => closeConfirm(true);
+$('confirm-cancel').onclick = () => closeConfirm(false);
+
+// ---------------------------------------------------------------- help
+function showHelp(on) {
+  $('help-overlay').hidden = !on;
+  if (on) try { localStorage.setItem('knotsim.help', 'seen'); } catch { /* private mode */ }
+}
+$('help-btn').onclick = (e) => { e.stopPropagation(); showHelp($('help-overlay').hidden); };
+window.addEventListener('pointerdown', (e) => { if (!$('help-overlay').hidden && e.target !== $('help-btn')) showHelp(false); }, { capture: true });
+{
+  let seen = true;
+  try { seen = localStorage.getItem('knotsim.help') === 'seen'; } catch { /* */ }
+  if (!seen && !Q.has('nohelp')) showHelp(true); // a newcomer sees the controls once
+}
+
+/** Releases every node the user's tools hold (the drag and the pin). */
+function releaseAll() {
+  send(cmd.release(0));
+  send(cmd.release(1));
+  pinned.node = -1;
+}
+
+$('shadows').checked = renderer.shadowMap.enabled;
+$('shadows').onchange = () => {
+  renderer.shadowMap.enabled = $('shadows').checked;
+  scene.traverse((o) => { if (o.material) for (const m of [].concat(o.material)) m.needsUpdate = true; });
+};
+for (const v of Object.keys(VIEWS)) $(`cam-${v}`).onclick = () => setView(v);
+$('unpin').onclick = releaseAll;
+$('take').onclick = () => send(cmd.control());
 $('play').onclick = () => send(paused ? cmd.play() : cmd.pause());
 $('step').onclick = () => send(cmd.step());
 $('reset').onclick = () => send(cmd.reset());
@@ -854,11 +1050,21 @@ $('strain-legend-bar').style.background = colormapCSS();
 for (const id of ['epsilon', 'radius']) {
   const el = $(id);
   el.oninput = () => { $(`${id}-v`).textContent = mm(+el.value); };
-  el.onchange = () => send(id === 'epsilon' ? cmd.epsilon(+el.value) : cmd.radius(+el.value));
+  el.onchange = () => {
+    const v = +el.value;
+    const what = id === 'epsilon' ? `friction margin ε = ${mm(v)}` : `rope radius R = ${mm(v)}`;
+    askRestart(`The ${what} restarts the scene.`, id === 'epsilon' ? cmd.epsilon(v) : cmd.radius(v), () => setSlider(id, params[id]));
+  };
 }
 window.addEventListener('keydown', (e) => {
   if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+  if (!$('help-overlay').hidden) { showHelp(false); if (e.key === 'h' || e.key === '?') return; }
   if (e.key === ' ') { e.preventDefault(); $('play').click(); }
+  else if (e.key === 'h' || e.key === '?') showHelp(true);
+  else if (e.key === 'f') setView('fit');
+  else if (e.key === 't') setView('top');
+  else if (e.key === 'u') releaseAll();
+  else if (e.key === 'Escape' && pendingParam) closeConfirm(false);
   else if (e.key === 's') $('step').click();
   else if (e.key === 'r') $('reset').click();
   else if (e.key === 'c' && !e.ctrlKey && !e.metaKey && !e.altKey) toggleGrip();
@@ -867,6 +1073,7 @@ window.addEventListener('keydown', (e) => {
 });
 window.addEventListener('resize', () => {
   camera.aspect = window.innerWidth / window.innerHeight;
+  applyViewOffset();
   camera.updateProjectionMatrix();
   renderer.setSize(window.innerWidth, window.innerHeight);
 });
@@ -880,6 +1087,7 @@ function frame(now) {
   if (drag.active && drag.forceps < 0 && drag.needle < 0) {
     const mk = toolMarkers[drag.tool];
     mk.mesh.position.copy(drag.target);
+    setHeightMarker(drag.tool, drag.target, mk.mesh.scale.x);
   }
   controls.update();
   renderer.render(scene, camera);
@@ -914,6 +1122,15 @@ window.knotsim = {
   get contacts() { return snap.contacts; },
   get clusters() { return snap.clusters; },
   get pinned() { return pinned.node; },
+  get view() { return viewName; },
+  get camera() { return { position: camera.position.toArray(), target: controls.target.toArray() }; },
+  get heightStep() { return heightStep(); },
+  get helpShown() { return !$('help-overlay').hidden; },
+  get confirmShown() { return !$('confirm').hidden; },
+  get shadows() { return renderer.shadowMap.enabled; },
+  get heightMarker() { const m = heightMarkers[drag.active ? drag.tool : 1]; return m.line.visible ? { top: m.line.geometry.attributes.position.getZ(0), bottom: m.line.geometry.attributes.position.getZ(1) } : null; },
+  sceneLabel(n) { const o = [...$('scene').options].find((x) => x.value === n); return o ? { text: o.textContent, title: o.title } : null; },
+  get sceneDescription() { return $('scene-desc').textContent; },
   get solver() { return solver; },
   get solverOptions() { return [...$('solver').options].map((o) => o.value); },
   get sceneEvents() { return sceneEvents; },
@@ -967,6 +1184,7 @@ window.knotsim = {
   node(i) { return i >= 0 && i < snap.nNodes ? [snap.positions[i * 3], snap.positions[i * 3 + 1], snap.positions[i * 3 + 2]] : null; },
   tool(t) { const x = userTool(t); return x ? { node: x.node, active: x.active, owned: x.owned, target: [...x.target] } : null; },
   nodeScreenPosition(i) { const s = nodeScreenPosition(i); return s && { x: s.x, y: s.y }; },
+  screenOf(x, y, z) { camera.updateMatrixWorld(); return screenOf(tmpV.set(x, y, z)); },
   send,
 };
 

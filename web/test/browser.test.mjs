@@ -37,6 +37,23 @@ let ctx, userDir;
 const mockTimers = [];
 const stopMocks = () => { for (const t of mockTimers.splice(0)) clearInterval(t); };
 
+/** Stops the servers started so far (each test stops its own: a server left running steps its
+ * world at 1 kHz and slows every later test on a small machine). */
+function stopServers() {
+  for (const p of servers.splice(0)) p.kill('SIGTERM');
+}
+
+/** A top-level test whose servers are stopped when it ends. */
+function serverTest(name, fn) {
+  return test(name, async (t) => {
+    try {
+      await fn(t);
+    } finally {
+      stopServers();
+    }
+  });
+}
+
 /** Starts `knotsim serve` on a free port and resolves to its base URL. */
 function serve(...args) {
   return new Promise((resolve, reject) => {
@@ -69,8 +86,14 @@ async function openViewer(base, { query = '', route = null } = {}) {
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   if (route) await page.routeWebSocket(route.url, route.handler);
-  await page.goto(`${base}/${query}`);
+  // the help overlay a newcomer sees would hide the rope from the pixel counts: only the help
+  // test asks for it
+  const q = query.includes('help') ? query : `${query}${query.includes('?') ? '&' : '?'}nohelp=1`;
+  await page.goto(`${base}/${q}`);
   await page.waitForFunction(() => window.knotsim && window.knotsim.snapshots >= 5 && window.knotsim.frames >= 5, null, { timeout: 30000 });
+  // a page that takes control of an untouched scene restarts it (hello "restarting"): wait for
+  // the restarted world
+  await page.waitForFunction(() => !knotsim.hello?.restarting || knotsim.sceneEvents >= 2, null, { timeout: 30000 });
   page.errors = errors;
   return page;
 }
@@ -96,7 +119,7 @@ after(async () => {
   if (userDir) rmSync(userDir, { recursive: true, force: true });
 });
 
-test('viewer renders, drags the rope, names the knot', async (t) => {
+serverTest('viewer renders, drags the rope, names the knot', async (t) => {
   const base = await serve('-scene', 'overhand');
   const page = await openViewer(base);
 
@@ -248,7 +271,7 @@ function mockFrame(cycle) {
   return Buffer.from(dv.buffer);
 }
 
-test('tension colours, legend, toggle and force arrows (mock server, protocol version 2)', async () => {
+serverTest('tension colours, legend, toggle and force arrows (mock server, protocol version 2)', async () => {
   const base = await serve('-scene', 'overhand'); // serves the page; the WebSocket is mocked
   const received = [];
   let sent = 0;
@@ -317,7 +340,7 @@ test('tension colours, legend, toggle and force arrows (mock server, protocol ve
   assert.deepEqual(page.errors, []);
 });
 
-test('tissue: the slab is drawn as a strain-coloured mesh and removed on a scene change', async () => {
+serverTest('tissue: the slab is drawn as a strain-coloured mesh and removed on a scene change', async () => {
   const base = await serve('-scene', join(root, 'scene', 'testdata', 'pbd', 'thread_on_slab.json'));
   const page = await openViewer(base);
   await page.waitForFunction(() => knotsim.tissues.length === 1 && knotsim.tissues[0]?.visible && knotsim.tissues[0].updates > 5, null, { timeout: 30000 });
@@ -368,7 +391,7 @@ test('tissue: the slab is drawn as a strain-coloured mesh and removed on a scene
   await page.close();
 });
 
-test('forceps: both drawn from the frames, green while closed, steel while open; the mouse drives one', async () => {
+serverTest('forceps: both drawn from the frames, green while closed, steel while open; the mouse drives one', async () => {
   const base = await serve('-scene', join(root, 'scene', 'testdata', 'pbd', 'forceps_lift.json'));
   const page = await openViewer(base);
   await page.waitForFunction(() => knotsim.forceps.length === 2 && knotsim.forceps.every((f) => f.visible && f.inScene) && knotsim.forceps[0].updates > 5, null, { timeout: 30000 });
@@ -432,7 +455,7 @@ test('forceps: both drawn from the frames, green while closed, steel while open;
   await page.close();
 });
 
-test('needle: drawn as a steel arc from the frames, stitching a thread through a slab', async () => {
+serverTest('needle: drawn as a steel arc from the frames, stitching a thread through a slab', async () => {
   const base = await serve('-scene', join(root, 'scene', 'testdata', 'pbd', 'needle_slab.json'));
   const page = await openViewer(base);
   await page.waitForFunction(() => knotsim.needles.length === 1 && knotsim.needles[0].visible && knotsim.needles[0].inScene && knotsim.needles[0].updates > 5, null, { timeout: 30000 });
@@ -478,7 +501,7 @@ test('needle: drawn as a steel arc from the frames, stitching a thread through a
   await page.close();
 });
 
-test('rigid mesh: the block is drawn as an opaque grey mesh and removed on a scene change', async () => {
+serverTest('rigid mesh: the block is drawn as an opaque grey mesh and removed on a scene change', async () => {
   const base = await serve('-scene', join(root, 'scene', 'testdata', 'pbd', 'thread_on_block.json'));
   const page = await openViewer(base);
   await page.waitForFunction(() => knotsim.meshes.length === 1 && knotsim.meshes[0]?.inScene, null, { timeout: 30000 });
@@ -525,7 +548,237 @@ test('rigid mesh: the block is drawn as an opaque grey mesh and removed on a sce
   await page.close();
 });
 
-test('frames per second with a 500-link rope', async () => {
+serverTest('a new user: help, plain names, camera presets, level drag with height, pins, restart warning, take control', async (t) => {
+  const base = await serve('-scene', 'free');
+  // a first visit: the help overlay is up, any key closes it, h opens it, a click closes it
+  const page = await openViewer(base, { query: '?help=1' });
+  await t.test('help overlay, shadows, plain names and descriptions', async () => {
+    assert.equal(await page.evaluate(() => knotsim.helpShown), true, 'no help for a newcomer');
+    await page.keyboard.press('x');
+    assert.equal(await page.evaluate(() => knotsim.helpShown), false);
+    await page.keyboard.press('h');
+    assert.equal(await page.evaluate(() => knotsim.helpShown), true);
+    await page.mouse.click(5, VIEW.height - 60);
+    assert.equal(await page.evaluate(() => knotsim.helpShown), false);
+    assert.equal(await page.evaluate(() => knotsim.shadows), true, 'shadows are off by default');
+    await page.waitForFunction(() => knotsim.sceneDescription.includes('tie a knot yourself'), null, { timeout: 10000 });
+    const labels = await page.evaluate(() => ['clove', 'munter', 'square', 'free'].map((n) => knotsim.sceneLabel(n)));
+    assert.deepEqual(labels.map((l) => l.text), ['clove hitch', 'Münter hitch', 'reef (square) knot', 'free rope: tie your own']);
+    assert.ok(labels[0].title.includes('pole'), `clove's description: ${labels[0].title}`);
+  });
+
+  await t.test('camera presets frame the rope without restarting it', async () => {
+    const ev0 = await page.evaluate(() => knotsim.sceneEvents);
+    await page.click('#cam-top');
+    const top = await page.evaluate(() => knotsim.camera);
+    const [px, py, pz] = top.position, [tx, ty, tz] = top.target;
+    assert.ok(pz - tz > 5 * Math.hypot(px - tx, py - ty), `top view is not from above: ${JSON.stringify(top)}`);
+    await page.click('#cam-side');
+    const side = await page.evaluate(() => knotsim.camera);
+    assert.ok(side.position[0] - side.target[0] > 3 * Math.abs(side.position[2] - side.target[2]), `side view: ${JSON.stringify(side)}`);
+    await page.keyboard.press('f');
+    assert.equal(await page.evaluate(() => knotsim.view), 'fit');
+    assert.equal(await page.evaluate(() => knotsim.sceneEvents), ev0, 'a camera preset restarted the scene');
+  });
+
+  await t.test('a drag moves the node on a level plane; the wheel raises it; a pin holds', async () => {
+    await page.evaluate(() => knotsim.send({ type: 'pause' }));
+    await page.waitForFunction(() => knotsim.paused, null, { timeout: 5000 });
+    const node = 90;
+    const z0 = (await apiState(base)).nodes[node][2];
+    const s = await page.evaluate((i) => knotsim.nodeScreenPosition(i), node);
+    await page.mouse.move(s.x, s.y);
+    await page.mouse.down();
+    await page.evaluate(() => knotsim.send({ type: 'play' }));
+    for (let k = 1; k <= 10; k++) {
+      await page.mouse.move(s.x + 12 * k, s.y - 6 * k);
+      await page.waitForTimeout(30);
+    }
+    await page.waitForTimeout(600);
+    let st = await apiState(base);
+    let p = st.nodes[node];
+    const user = () => st.tools.filter((x) => x.controller);
+    console.log(`level drag: node ${node} at ${p.map((v) => v.toFixed(3))}, z from ${z0.toFixed(4)}`);
+    assert.equal(user()[0].node, node);
+    assert.ok(Math.abs(user()[0].target[2] - z0) < 1e-6, `the level drag changed the height: ${user()[0].target[2]} vs ${z0}`);
+    assert.ok(Math.abs(p[2] - z0) < 0.002, `node ${node} left its level: z ${p[2]}`);
+    // three wheel notches up: the tool rises three steps, the height marker spans it
+    const step = await page.evaluate(() => knotsim.heightStep);
+    for (let k = 0; k < 3; k++) {
+      await page.mouse.wheel(0, -100);
+      await page.waitForTimeout(60);
+    }
+    await page.mouse.move(s.x + 121, s.y - 60);
+    await page.waitForTimeout(600);
+    const marker = await page.evaluate(() => knotsim.heightMarker);
+    st = await apiState(base);
+    const zt = user()[0].target[2];
+    console.log(`wheel: 3 notches of ${(step * 1000).toFixed(1)} mm raised the tool to z ${zt.toFixed(4)}; marker ${JSON.stringify(marker)}`);
+    assert.ok(Math.abs(zt - (z0 + 3 * step)) < 1e-6, `the wheel raised the tool to ${zt}, want ${z0 + 3 * step}`);
+    assert.ok(marker && marker.top - marker.bottom > 3 * step, `height marker ${JSON.stringify(marker)}`);
+    await page.mouse.up();
+    await page.waitForFunction(() => !knotsim.tool(0)?.active, null, { timeout: 5000 });
+
+    // Ctrl-drag pins node 20 a little aside; a drag of the far end then pulls the rope, and
+    // the pin holds its node where it was left
+    const pinNode = 20;
+    const q = await page.evaluate((i) => knotsim.nodeScreenPosition(i), pinNode);
+    await page.keyboard.down('Control');
+    await page.mouse.move(q.x, q.y);
+    await page.mouse.down();
+    await page.mouse.move(q.x - 20, q.y, { steps: 4 });
+    await page.waitForTimeout(300);
+    await page.mouse.up();
+    await page.keyboard.up('Control');
+    await page.waitForFunction((i) => knotsim.pinned === i && knotsim.tool(1)?.active, pinNode, { timeout: 5000 });
+    st = await apiState(base);
+    const pinned = st.nodes[pinNode];
+    const e = await page.evaluate(() => knotsim.nodeScreenPosition(knotsim.nodes - 1));
+    await page.mouse.move(e.x, e.y);
+    await page.mouse.down();
+    for (let k = 1; k <= 10; k++) {
+      await page.mouse.move(e.x + 20 * k, e.y - 25 * k);
+      await page.waitForTimeout(30);
+    }
+    await page.waitForTimeout(800);
+    await page.mouse.up();
+    st = await apiState(base);
+    const held = st.nodes[pinNode];
+    const moved = Math.hypot(held[0] - pinned[0], held[1] - pinned[1], held[2] - pinned[2]);
+    const pulled = st.nodes[10];
+    console.log(`tools after: ${JSON.stringify(st.tools)} pinned at ${JSON.stringify(pinned)}`);
+    console.log(`pin: node ${pinNode} moved ${(moved * 1000).toFixed(2)} mm while the far end was dragged; node 10 at ${pulled.map((v) => v.toFixed(3))}`);
+    assert.ok(moved < 0.005, `the pin let its node move ${moved} m`);
+    await page.click('#unpin');
+    await page.waitForFunction(() => knotsim.pinned === -1 && !knotsim.tool(1)?.active, null, { timeout: 5000 });
+  });
+
+  await t.test('a slider asks before it restarts the scene', async () => {
+    const ev0 = await page.evaluate(() => knotsim.sceneEvents);
+    const r0 = await page.$eval('#radius', (el) => +el.value);
+    await page.$eval('#radius', (el) => { el.value = '0.004'; el.dispatchEvent(new Event('input')); el.dispatchEvent(new Event('change')); });
+    assert.equal(await page.evaluate(() => knotsim.confirmShown), true, 'no warning before the restart');
+    await page.waitForTimeout(300);
+    assert.equal(await page.evaluate(() => knotsim.sceneEvents), ev0, 'the slider restarted without asking');
+    await page.click('#confirm-cancel');
+    assert.equal(await page.$eval('#radius', (el) => +el.value), r0, 'cancel left the slider moved');
+    await page.$eval('#radius', (el) => { el.value = '0.004'; el.dispatchEvent(new Event('change')); });
+    await page.click('#confirm-ok');
+    await page.waitForFunction((n) => knotsim.sceneEvents > n, ev0, { timeout: 20000 });
+    assert.equal(await page.$eval('#radius', (el) => +el.value), 0.004);
+  });
+
+  await t.test('a second page watches and can take control when the first leaves', async () => {
+    const other = await openViewer(base);
+    assert.equal(await other.evaluate(() => knotsim.controller), false);
+    assert.equal(await other.isVisible('#take'), true, 'no take-control button for a watcher');
+    await other.click('#take');
+    await other.waitForFunction(() => (knotsim.lastError ?? '').includes('another client is the controller'), null, { timeout: 5000 });
+    await page.close();
+    await other.waitForFunction(() => knotsim.controller, null, { timeout: 10000 });
+    assert.equal(await other.isVisible('#take'), false);
+    assert.deepEqual(other.errors, []);
+    await other.close();
+  });
+  assert.deepEqual(page.errors, []);
+});
+
+// The steps of scene/tie_test.go's overhandSteps (TestTieOverhandByHand ties the same knot
+// without the browser): pin, grab, level drags, wheel notches, and a pin moved onto the crossing.
+const OVERHAND_STEPS = [
+  ['pin', 30], ['grab', 95],
+  ['xy', 0.12, -0.05], ['up', 3], ['xy', 0.12, -0.4], ['xy', -0.1, -0.4],
+  ['drop'], ['pincross'], ['grab', 120],
+  ['up', 3], ['xy', -0.15, -0.42], ['xy', -0.15, -0.32], ['up', -9],
+  ['xy', 0.045, -0.32], ['up', 9], ['xy', 0.3, -0.32], ['drop'],
+];
+
+serverTest('a scripted user ties an overhand knot in the free rope with the mouse in under 2 minutes', async () => {
+  const base = await serve('-scene', 'free');
+  const page = await openViewer(base);
+  await page.click('#cam-top');
+  await page.waitForTimeout(500);
+  const r = await page.evaluate(() => knotsim.hello.params.radius);
+  const step = await page.evaluate(() => knotsim.heightStep);
+  assert.equal(step, 2 * r, 'a wheel notch is not a rope diameter');
+  const t0 = Date.now();
+  let grabbed = -1;
+  let target = null; // where the drag tool is, as the user moved it
+  const pick = async (n, ctrl) => {
+    const s = await page.evaluate((i) => knotsim.nodeScreenPosition(i), n);
+    if (ctrl) await page.keyboard.down('Control');
+    await page.mouse.move(s.x, s.y);
+    await page.mouse.down();
+    if (ctrl) {
+      await page.mouse.up();
+      await page.keyboard.up('Control');
+    }
+  };
+  for (const [op, a, b] of OVERHAND_STEPS) {
+    switch (op) {
+      case 'pin':
+        await pick(a, true);
+        await page.waitForFunction((n) => Math.abs(knotsim.pinned - n) <= 2 && knotsim.tool(1)?.active && knotsim.tool(1).node === knotsim.pinned, a, { timeout: 5000 });
+        break;
+      case 'pincross': {
+        // the node of the strand last dragged that lies over the standing part (x = 0)
+        const n = await page.evaluate(([from, r]) => {
+          for (let i = from; i > 0; i--) {
+            const p = knotsim.node(i);
+            if (Math.abs(p[0]) < 2 * r && p[2] > 3 * r) return i;
+          }
+          return -1;
+        }, [grabbed, r]);
+        assert.ok(n > 0, 'no node of the dragged strand lies over the standing part: no loop');
+        await pick(n, true);
+        await page.waitForFunction((n) => Math.abs(knotsim.pinned - n) <= 2 && knotsim.tool(1)?.node === knotsim.pinned, n, { timeout: 5000 });
+        break;
+      }
+      case 'grab':
+        grabbed = a;
+        await pick(a, false);
+        await page.waitForFunction(() => knotsim.tool(0)?.active, null, { timeout: 5000 });
+        target = await page.evaluate(() => knotsim.tool(0).target);
+        break;
+      case 'drop':
+        await page.mouse.up();
+        await page.waitForFunction(() => !knotsim.tool(0)?.active, null, { timeout: 5000 });
+        break;
+      case 'up':
+        for (let k = 0; k < Math.abs(a); k++) {
+          await page.mouse.wheel(0, a > 0 ? -100 : 100);
+          await page.waitForTimeout(80);
+        }
+        target[2] += a * step;
+        break;
+      case 'xy': {
+        // 5 mm a mouse move, 20 ms apart: 0.25 m/s
+        const [x0, y0] = target;
+        const n = Math.max(1, Math.ceil(Math.hypot(a - x0, b - y0) / 0.005));
+        const pts = Array.from({ length: n }, (_, j) => [x0 + ((a - x0) * (j + 1)) / n, y0 + ((b - y0) * (j + 1)) / n, target[2]]);
+        const screen = await page.evaluate((pts) => pts.map(([x, y, z]) => knotsim.screenOf(x, y, z)), pts);
+        for (const s of screen) {
+          await page.mouse.move(s.x, s.y);
+          await page.waitForTimeout(20);
+        }
+        target = [a, b, target[2]];
+        break;
+      }
+    }
+    await page.waitForTimeout(100);
+  }
+  const took = (Date.now() - t0) / 1000;
+  await page.waitForFunction(() => /3_1/.test(knotsim.knotTitle), null, { timeout: 10000 }).catch(() => {});
+  const title = await page.evaluate(() => knotsim.knotTitle);
+  await page.screenshot({ path: join(out, 'tied-overhand.png') });
+  console.log(`scripted user: ${OVERHAND_STEPS.length} steps in ${took.toFixed(1)} s; the panel reads "${title}"`);
+  assert.match(title, /3_1/, `the rope is not an overhand knot: "${title}"`);
+  assert.ok(took < 120, `the drags took ${took} s`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+serverTest('frames per second with a 500-link rope', async () => {
   // overhand + figure-eight laid in 500 links, one end dragged around so every snapshot changes
   const sceneFile = join(out, 'rope500.json');
   writeFileSync(sceneFile, JSON.stringify({
