@@ -134,6 +134,7 @@ type kubiakNode struct {
 	Right int32
 	Theta float64 // total turning, rad
 	Len   float64 // shortest segment, m
+	Max   float64 // longest segment, m
 	Rad   float64 // largest radius, m
 	Lim   float64
 }
@@ -289,38 +290,48 @@ func (k *Kubiak) fitStrand(st *rope.State, si int) {
 	for i := hi - 1; i >= lo; i-- {
 		nd := &nodes[i]
 		if nd.Right < 0 {
-			th, l, r := 0.0, math.Inf(1), 0.0
+			th, l, lmax, r := 0.0, math.Inf(1), 0.0, 0.0
 			for s := nd.S; s < nd.E; s++ {
 				if s+1 < nd.E {
 					th += turn[s]
 				}
 				l = min(l, k.seg[s].Len)
+				lmax = max(lmax, k.seg[s].Len)
 				r = max(r, st.SegRadius[s])
 			}
-			nd.Theta, nd.Len, nd.Rad = th, l, r
+			nd.Theta, nd.Len, nd.Max, nd.Rad = th, l, lmax, r
 		} else {
 			a, b := &nodes[i+1], &nodes[nd.Right]
 			nd.Theta = a.Theta + b.Theta + turn[b.S-1]
 			nd.Len = min(a.Len, b.Len)
+			nd.Max = max(a.Max, b.Max)
 			nd.Rad = max(a.Rad, b.Rad)
 		}
-		nd.Lim = kubiakLimit(nd.Theta, nd.Len, nd.Rad, int(nd.E-nd.S), w)
+		nd.Lim = kubiakLimit(nd.Theta, nd.Len, nd.Max, nd.Rad, int(nd.E-nd.S), w)
 	}
 }
 
 // kubiakLimit returns the largest query margin for which a run of segs segments with total
-// turning theta, shortest segment l and largest radius r, in a strand with window w, cannot
-// touch itself: W·ℓ·cos(Θ/2) − 2R, made conservative for rounding; +Inf if the run has no
-// non-adjacent pair, −Inf if the bound proves nothing (Θ ≥ π, or not finite).
-func kubiakLimit(theta, l, r float64, segs, w int) float64 {
-	if segs <= w+1 {
+// turning theta, shortest segment l, longest lmax and largest radius r, in a strand with window
+// w, cannot touch itself: W·ℓ·cos(Θ/2) − 2R, made conservative for rounding; +Inf if the run
+// has no non-adjacent pair, −Inf if the bound proves nothing (Θ ≥ π, or not finite). Where a
+// link is stretched so that two segments within the window may be non-adjacent
+// (rope.State.Adjacent: more than rope.WindowSpan·R of rope between them), such a pair is
+// separated by at least that much rope, so the separation is min(W·ℓ, WindowSpan·R).
+func kubiakLimit(theta, l, lmax, r float64, segs, w int) float64 {
+	stretched := w > 1 && float64(w-1)*lmax > rope.WindowSpan*r*(1-1e-9)
+	if segs <= w+1 && !stretched {
 		return math.Inf(1)
 	}
 	half := 0.5*theta*(1+1e-9) + 1e-12*float64(segs)
 	if !(half < 0.5*math.Pi) || !(l < math.Inf(1)) {
 		return math.Inf(-1)
 	}
-	lim := float64(w)*l*math.Cos(half)*(1-1e-9) - 2*r
+	sep := float64(w) * l
+	if stretched {
+		sep = min(sep, rope.WindowSpan*r)
+	}
+	lim := sep*math.Cos(half)*(1-1e-9) - 2*r
 	if !(lim >= 0) {
 		return math.Inf(-1)
 	}
@@ -374,9 +385,17 @@ func (k *Kubiak) label(m float64) {
 		i := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		nd := &nodes[i]
-		if m <= nd.Lim || nd.Right < 0 { // a leaf always passes (Lim = +Inf)
+		if m <= nd.Lim {
 			for s := nd.S; s < nd.E; s++ {
 				seg[s].Run = nd.S
+			}
+			continue
+		}
+		if nd.Right < 0 {
+			// a leaf (at most window+1 segments) with a stretched link: its pairs may be
+			// non-adjacent (rope.State.Adjacent), so each segment is a run of its own
+			for s := nd.S; s < nd.E; s++ {
+				seg[s].Run = s
 			}
 			continue
 		}

@@ -85,7 +85,7 @@ func (st *State) Add(sp Spec) (int, error) {
 			return 0, fmt.Errorf("rope: material: %w", err)
 		}
 	}
-	s.Window = max(1, int(math.Floor(2.2*sp.Radius/sp.Link))+1)
+	s.Window = max(1, int(math.Floor(WindowSpan*sp.Radius/sp.Link))+1)
 	if s.Window > 1_000_000 {
 		return 0, fmt.Errorf("rope: radius %g is too large for link length %g", sp.Radius, sp.Link)
 	}
@@ -108,16 +108,46 @@ func (st *State) Seg(s int) (a, b vec.V3) {
 	return st.Pos[n], st.Pos[n+1]
 }
 
-// Adjacent reports whether segments s and t are the same segment or lie within Window of each
-// other on one strand. Such pairs are never tested for collision.
+// WindowSpan is, in rope radii, the length of rope between two segments within which they
+// never collide: Strand.Window is sized from it at rest length, and Adjacent measures it on
+// the rope as it is.
+const WindowSpan = 2.2
+
+// Adjacent reports whether segments s and t are the same segment, neighbours, or lie within
+// Window of each other on one strand with at most WindowSpan·Radius of rope between them. Such
+// pairs are never tested for collision. The window is sized at rest length; links stretched
+// beyond it (a tool pulling with the stretch guard off stretched a link 4.6×) leave room between
+// two segments of the window for another strand to pass, so they are tested then (issue 15: the
+// rope passed through itself there).
 func (st *State) Adjacent(s, t int) bool {
 	k := st.SegStrand[s]
 	if k != st.SegStrand[t] {
 		return false
 	}
-	d := s - t
-	w := st.Strands[k].Window
-	return d >= -w && d <= w
+	lo, d := min(s, t), s-t
+	if d < 0 {
+		d = -d
+	}
+	if d <= 1 {
+		return true
+	}
+	str := &st.Strands[k]
+	if d > str.Window {
+		return false
+	}
+	span := WindowSpan * str.Radius
+	if d == 2 { // one link between them (the common case): no square root
+		n := st.SegNode[lo+1]
+		return st.Pos[n].Sub(st.Pos[n+1]).Norm2() <= span*span
+	}
+	var l float64
+	for u := lo + 1; u < lo+d; u++ {
+		n := st.SegNode[u]
+		if l += st.Pos[n].Dist(st.Pos[n+1]); l > span {
+			return false
+		}
+	}
+	return true
 }
 
 // Length returns the current polyline length of strand k, m.
