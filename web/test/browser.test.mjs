@@ -646,7 +646,6 @@ serverTest('a new user: help, plain names, camera presets, level drag with heigh
     const held = st.nodes[pinNode];
     const moved = Math.hypot(held[0] - pinned[0], held[1] - pinned[1], held[2] - pinned[2]);
     const pulled = st.nodes[10];
-    console.log(`tools after: ${JSON.stringify(st.tools)} pinned at ${JSON.stringify(pinned)}`);
     console.log(`pin: node ${pinNode} moved ${(moved * 1000).toFixed(2)} mm while the far end was dragged; node 10 at ${pulled.map((v) => v.toFixed(3))}`);
     assert.ok(moved < 0.005, `the pin let its node move ${moved} m`);
     await page.click('#unpin');
