@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 	"time"
 
 	"github.com/knotsim/knotsim/collide"
@@ -352,12 +351,6 @@ func (s *Solver) moveGrasp(st *rope.State, g solver.Grasp) vec.V3 {
 			if j < 0 {
 				continue // a free end follows: nothing to stretch
 			}
-			// Two grasps on the two nodes of one link: nothing between them can give, so the
-			// grasp may not shorten the link below its rest length either (issue 15: two tools
-			// driven to one point collapsed the link to zero length).
-			if j == g.Node+dir && s.grasped[j] {
-				np = keepDistance(np, p, st.Pos[j], str.Link)
-			}
 			// Brown §3, the k·h rule on the chord to the nearest constrained node.
 			lim := float64(absInt(j-g.Node)) * h
 			np = limitDistance(np, p, st.Pos[j], lim)
@@ -383,10 +376,9 @@ func (s *Solver) moveGrasp(st *rope.State, g solver.Grasp) vec.V3 {
 	return np
 }
 
-// keepGraspedLinks: two grasps on the two nodes of one link, both moved at once towards each
-// other, are pushed apart about their midpoint to the link's rest length (or their old
-// distance, if shorter). Each grasp kept its distance from the other's old position
-// (moveGrasp), not from its new one (issue 15: two tools driven to one point collapsed the link).
+// keepGraspedLinks: two grasps on the two nodes of one link (nothing between them can give)
+// that moved closer than the link's rest length (or their old distance, if shorter) are pushed
+// apart about their midpoint to it (issue 15: two tools driven to one point collapsed the link).
 func (s *Solver) keepGraspedLinks(st *rope.State, grasps []solver.Grasp) {
 	for i, g := range grasps {
 		a := g.Node
@@ -394,7 +386,10 @@ func (s *Solver) keepGraspedLinks(st *rope.State, grasps []solver.Grasp) {
 		if b >= len(st.Pos) || !s.grasped[b] || strandOf(st, a) != strandOf(st, b) {
 			continue
 		}
-		j := slices.IndexFunc(grasps, func(h solver.Grasp) bool { return h.Node == b })
+		j := 0
+		for grasps[j].Node != b {
+			j++
+		}
 		need := math.Min(st.Strands[strandOf(st, a)].Link, s.graspOld[i].Dist(s.graspOld[j]))
 		d := st.Pos[b].Sub(st.Pos[a])
 		n := d.Norm()
@@ -421,25 +416,6 @@ func limitDistance(np, p, o vec.V3, lim float64) vec.V3 {
 		return np
 	}
 	return o.Add(np.Sub(o).Scale(allowed / nd))
-}
-
-// keepDistance returns np, pushed away from o if needed so that its distance to o is at least
-// min or the old distance |p−o|, whichever is smaller (a grasp may always move in a way that
-// does not bring them closer).
-func keepDistance(np, p, o vec.V3, min float64) vec.V3 {
-	nd := np.Dist(o)
-	need := math.Min(min, p.Dist(o))
-	if nd >= need {
-		return np
-	}
-	u := np.Sub(o)
-	if u.Norm() < 1e-12*min {
-		u = p.Sub(o) // np on o: back along the old direction
-	}
-	if u = u.Unit(); u == (vec.V3{}) {
-		return p // p on o too: do not move
-	}
-	return o.Add(u.Scale(need))
 }
 
 // tightDepth is the overlap, as a fraction of the radius, left at the end of a cycle that
