@@ -31,7 +31,10 @@ gives {"regina": "7.3", "results": [{"id": "3_1", "covers": [1, 2, 3, 2], "secon
 complement for n = 2 ... covers_max, i.e. GroupPresentation.enumerateCovers(n) of Link.group()
 (transitive representations into S_n up to conjugacy). Regina's time depends on how far its
 presentation simplifies: index 7 of 12a_452 (4 generators) runs for many minutes, so each knot
-gets covers_timeout seconds (default 20); past it "timeout" is true and "covers" null.
+gets covers_timeout seconds (default 20); past it "timeout" is true and "covers" null. The
+limit is hard: enumerateCovers is one C++ call that a Python alarm cannot interrupt (it waited
+for minutes in CI), so the knots are counted in a forked worker process that is killed and
+replaced when a knot overruns.
 
 Regina's Link.jones() is the Jones polynomial with all exponents doubled (a Laurent polynomial
 in x = sqrt(t)). Regina 7.3 has no Alexander polynomial for links; it is read off the HOMFLY-PT
@@ -40,7 +43,7 @@ Conway skein relation, and Delta(t) = Conway(t^(1/2) - t^(-1/2)).
 """
 import json
 import re
-import signal
+import multiprocessing
 import sys
 import time
 
@@ -169,33 +172,54 @@ def analyse(k, exhaustive_max):
     return r
 
 
-class _Timeout(Exception):
-    pass
-
-
-def _alarm(*_):
-    raise _Timeout()
-
-
-def covers(k, timeout):
+def covers(k):
     r = {"id": k.get("id"), "error": None, "timeout": False, "covers": None}
     start = time.perf_counter()
-    signal.signal(signal.SIGALRM, _alarm)
-    signal.alarm(timeout)
     try:
         L = regina.Link.fromPD(k["pd"])
         if L.countComponents() != 1:
             raise ValueError("%d components: covers are counted for knots" % L.countComponents())
         g = L.group()
         r["covers"] = [g.enumerateCovers(n, lambda *a: None) for n in range(2, k["covers_max"] + 1)]
-    except _Timeout:
-        r["timeout"] = True
     except Exception as e:  # report, do not stop the batch
         r["error"] = "%s: %s" % (type(e).__name__, e)
-    finally:
-        signal.alarm(0)
     r["seconds"] = time.perf_counter() - start
     return r
+
+
+def _cover_worker(conn):
+    while True:
+        k = conn.recv()
+        if k is None:
+            return
+        conn.send(covers(k))
+
+
+def all_covers(knots, timeout):
+    """covers of every knot, each in at most timeout seconds of a worker process."""
+    ctx = multiprocessing.get_context("fork")
+    results, worker, conn = [], None, None
+    for k in knots:
+        if worker is None:
+            conn, child = ctx.Pipe()
+            worker = ctx.Process(target=_cover_worker, args=(child,), daemon=True)
+            worker.start()
+            child.close()
+        start = time.perf_counter()
+        conn.send(k)
+        if conn.poll(timeout):
+            results.append(conn.recv())
+            continue
+        worker.kill()
+        worker.join()
+        conn.close()
+        worker = None
+        results.append({"id": k.get("id"), "error": None, "timeout": True, "covers": None,
+                        "seconds": time.perf_counter() - start})
+    if worker is not None:
+        conn.send(None)
+        worker.join()
+    return results
 
 
 def main():
@@ -205,7 +229,7 @@ def main():
         batch = json.load(f)
     exhaustive_max = batch.get("exhaustive_max", 0)
     if batch.get("mode") == "covers":
-        results = [covers(k, int(batch.get("covers_timeout", 20))) for k in batch["knots"]]
+        results = all_covers(batch["knots"], float(batch.get("covers_timeout", 20)))
     else:
         results = [analyse(k, exhaustive_max) for k in batch["knots"]]
     with open(sys.argv[2], "w") as f:
