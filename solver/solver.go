@@ -93,6 +93,7 @@ type Stats struct {
 	MinSelfGap   float64 // smallest distance between non-adjacent segment surfaces after the step, m (negative: overlap); +Inf if none within reach
 	MinObsGap    float64 // smallest distance between a segment surface and an obstacle after the step, m; +Inf if none within reach
 	Iterations   int     // response iterations used
+	Rollbacks    int     // FTL: times the step was undone and run again with tools held (an overlap the response could not remove)
 	// Time spent per phase, ns.
 	NsSolve, NsRefit, NsDetect, NsRespond, NsCluster int64
 }

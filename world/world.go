@@ -90,6 +90,7 @@ type Worst struct {
 	Lag           float64 // largest distance from a tool to the node it holds after a step, m
 	Contacts      int     // most contacts in a step
 	Clusters      int     // most clusters in a step
+	Rollbacks     int     // steps the solver undid and ran again with the tools held (FTL), in all
 	NonFinite     bool    // a position became NaN or Inf (the step then fails)
 	SelfOverlapAt int     // cycle of the deepest self overlap
 }
@@ -217,6 +218,7 @@ func (w *World) track() {
 	wr.Lag = math.Max(wr.Lag, s.MaxLag)
 	wr.Contacts = max(wr.Contacts, s.Contacts)
 	wr.Clusters = max(wr.Clusters, s.Clusters)
+	wr.Rollbacks += s.Rollbacks
 }
 
 // Snapshot is an immutable copy of the world's state for readers on other goroutines.

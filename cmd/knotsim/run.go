@@ -71,6 +71,7 @@ type Report struct {
 	LengthDriftMax   float64         `json:"length_drift_max"`
 	LengthDrift      float64         `json:"length_drift_final"`
 	LagMax           float64         `json:"tool_lag_max_m"`
+	Rollbacks        int             `json:"rollbacks"`            // cycles the solver undid and redid with the tools held (an overlap it could not part)
 	Knots            []string        `json:"knots"`                // per rope, KnotInfo names ("m": mirror image of the table's diagram)
 	KnotNames        []string        `json:"knot_details"`         // per rope, the readable name and invariants
 	KnotLinks        []string        `json:"knot_links,omitempty"` // each rope with each ring: the link they form
@@ -296,6 +297,7 @@ func makeReport(sim *scene.Sim, wall float64) Report {
 		WorstSelfOverlap: w.Worst.SelfOverlap, WorstSelfOverR: w.Worst.SelfOverlap / r,
 		WorstObsOverlap: w.Worst.ObsOverlap,
 		LengthDriftMax:  w.Worst.LengthDrift, LengthDrift: drift, LagMax: w.Worst.Lag,
+		Rollbacks: w.Worst.Rollbacks,
 	}
 }
 
@@ -428,6 +430,9 @@ func printReport(w io.Writer, r Report) {
 	fmt.Fprintf(w, "worst overlap     %.3g m = %.3f R between segments (bound 0.25 R), %.3g m into obstacles\n", r.WorstSelfOverlap, r.WorstSelfOverR, r.WorstObsOverlap)
 	fmt.Fprintf(w, "length drift      %.3f %% at the end, %.3f %% at most\n", 100*r.LengthDrift, 100*r.LengthDriftMax)
 	fmt.Fprintf(w, "tool lag          %.3g m at most\n", r.LagMax)
+	if r.Rollbacks > 0 {
+		fmt.Fprintf(w, "tools held        %d cycles (redone with the tools held: an overlap the response could not part)\n", r.Rollbacks)
+	}
 	for _, m := range r.Meshes {
 		fmt.Fprintf(w, "mesh %-12s %d triangles, %d rope contacts at the end\n", m.Name, m.Triangles, m.Contacts)
 	}

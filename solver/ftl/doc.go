@@ -22,6 +22,12 @@
 //     overlap deeper than Tolerance, detection and response repeat (up to Iterations passes) —
 //     stricter than the paper, which lets such overlaps live for a cycle; our users see every
 //     published frame.
+//  6. Rollback (ours): an overlap deeper than 0.2 R left after the passes means the tools push
+//     the rope where no response can part it (twenty ropes squeezed to one point, a rope
+//     stretched with the stretch guard off pulling back through its knot). The cycle is undone
+//     and run again with the tools on the strands involved held where they are, and if that is
+//     not enough with every tool held and four times the passes. The tools lag instead;
+//     Stats.Rollbacks counts the redone cycles.
 //
 // # Cluster motion
 //

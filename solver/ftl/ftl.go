@@ -74,8 +74,14 @@ type Solver struct {
 	delta    float64
 	maxMove  float64 // no node moves further than this in one cycle, m
 	tight    []bool  // per strand: the last cycle ended with an overlap deeper than tightDepth or a stretch beyond tightStretch
-	tol      float64
-	fits     []clusterFit // per segment (indexed by cluster root)
+	// rollback (see Step)
+	frozen      []bool  // per grasp: held where it is in this attempt
+	deepStrand  []bool  // per strand: the attempt left an overlap deeper than rollbackDepth on it
+	prevClust   []int32 // segClust, contactSeg and tight as the step found them
+	prevContact []bool
+	prevTight   []bool
+	tol         float64
+	fits        []clusterFit // per segment (indexed by cluster root)
 }
 
 // New returns an FTL solver using detector det.
@@ -159,6 +165,10 @@ func (s *Solver) Reset(st *rope.State) error {
 	s.obs = make([]collide.Contact, 0, m)
 	s.fits = make([]clusterFit, m)
 	s.tight = make([]bool, len(st.Strands))
+	s.deepStrand = make([]bool, len(st.Strands))
+	s.prevTight = make([]bool, len(st.Strands))
+	s.prevClust = make([]int32, m)
+	s.prevContact = make([]bool, m)
 	for i := range s.segClust {
 		s.segClust[i] = -1
 	}
@@ -175,13 +185,9 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 			return err
 		}
 	}
-	*out = solver.Stats{MinSelfGap: math.Inf(1), MinObsGap: math.Inf(1)}
-	t0 := time.Now()
-
+	*out = solver.Stats{}
 	s.loadContactConstraints(st)
 	copy(s.before, st.Pos)
-
-	// 1. Grasps.
 	clear(s.grasped)
 	for _, g := range in.Grasps {
 		if g.Node < 0 || g.Node >= len(st.Pos) {
@@ -195,13 +201,79 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 		}
 		s.grasped[g.Node] = true
 	}
+	// A cycle whose tools push the rope into an overlap the response cannot remove (twenty
+	// ropes squeezed to one point; a rope stretched by a tool with the stretch guard off) is
+	// undone and run again with those tools held where they are, then with every tool held:
+	// the tools lag instead (issue 15 item 3: published overlaps stay within 0.25 R).
+	copy(s.prevClust, s.segClust)
+	copy(s.prevContact, s.contactSeg)
+	copy(s.prevTight, s.tight)
+	if cap(s.frozen) < len(in.Grasps) {
+		s.frozen = make([]bool, len(in.Grasps))
+	}
+	s.frozen = s.frozen[:len(in.Grasps)]
+	clear(s.frozen)
+	for attempt := 0; ; attempt++ {
+		held := true
+		for _, f := range s.frozen {
+			held = held && f
+		}
+		passes := s.P.Iterations
+		if held {
+			passes *= heldPasses
+		}
+		deep := s.cycle(st, in, out, passes)
+		if deep < 0 || held {
+			break
+		}
+		for i, g := range in.Grasps {
+			if attempt > 0 || s.deepStrand[strandOf(st, g.Node)] {
+				s.frozen[i] = true
+			}
+		}
+		out.Rollbacks++
+		copy(st.Pos, s.before)
+		copy(s.segClust, s.prevClust)
+		copy(s.contactSeg, s.prevContact)
+		copy(s.tight, s.prevTight)
+	}
+	for _, g := range in.Grasps {
+		out.MaxLag = math.Max(out.MaxLag, st.Pos[g.Node].Dist(g.Target))
+	}
+	return nil
+}
+
+// rollbackDepth is the overlap, as a fraction of the thinner radius, left at the end of a
+// cycle's response that makes Step undo the cycle and hold the tools (the published bound is
+// 0.25 R).
+const rollbackDepth = 0.2
+
+// heldPasses multiplies Iterations when every tool is held (or there is none): what overlap
+// remains then comes from the rope itself (links stretched with the guard off pulling back
+// through a knot), and more response passes are the only remedy left.
+const heldPasses = 4
+
+// cycle runs one FTL cycle from the state at the start of the step (s.before) with the grasps
+// of in, except those marked in s.frozen, which hold their nodes where they are, and at most
+// passes detection+response passes. It returns
+// the deepest overlap left after the response, as a fraction of the thinner radius, if it
+// exceeds rollbackDepth and −1 otherwise; s.deepStrand then marks the strands involved.
+func (s *Solver) cycle(st *rope.State, in *solver.Input, out *solver.Stats, passes int) float64 {
+	out.MinSelfGap, out.MinObsGap = math.Inf(1), math.Inf(1)
+	t0 := time.Now()
+
+	// 1. Grasps.
 	// Every grasp moves against the others' positions at the start of the cycle, then all
 	// move at once: the outcome does not depend on the order of the tools (moved one after
 	// the other, a tool pulling the rope taut won every tug of war against a pin listed after
 	// it, dragging the pinned node 0.6 m from its pin: issue 15).
 	s.graspPos, s.graspOld = s.graspPos[:0], s.graspOld[:0]
-	for _, g := range in.Grasps {
+	for i, g := range in.Grasps {
 		s.graspOld = append(s.graspOld, st.Pos[g.Node])
+		if s.frozen[i] {
+			s.graspPos = append(s.graspPos, st.Pos[g.Node])
+			continue
+		}
 		s.graspPos = append(s.graspPos, s.moveGrasp(st, g))
 	}
 	for i, g := range in.Grasps {
@@ -220,7 +292,7 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 		s.ftlStrand(st, k)
 	}
 	t1 := time.Now()
-	out.NsSolve = t1.Sub(t0).Nanoseconds()
+	out.NsSolve += t1.Sub(t0).Nanoseconds()
 
 	// 3. Clusters of the previous cycle's contacts move rigidly.
 	if s.P.Clusters {
@@ -229,7 +301,7 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 	s.relaxLengths(st)
 	s.capMotion(st)
 	t2 := time.Now()
-	out.NsCluster = t2.Sub(t1).Nanoseconds()
+	out.NsCluster += t2.Sub(t1).Nanoseconds()
 
 	// 4+5. Detection and response.
 	clear(s.contactSeg)
@@ -270,7 +342,7 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 				break
 			}
 		}
-		if !deep || it == s.P.Iterations {
+		if !deep || it == passes {
 			for i := range s.contacts {
 				out.MinSelfGap = math.Min(out.MinSelfGap, -s.contacts[i].Depth)
 			}
@@ -292,7 +364,24 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 					}
 				}
 			}
-			break
+			deepest := -1.0
+			clear(s.deepStrand)
+			for i := range s.contacts {
+				c := &s.contacts[i]
+				if d := c.Depth / math.Min(st.SegRadius[c.A], st.SegRadius[c.B]); d > rollbackDepth {
+					deepest = math.Max(deepest, d)
+					s.deepStrand[st.SegStrand[c.A]] = true
+					s.deepStrand[st.SegStrand[c.B]] = true
+				}
+			}
+			for i := range s.obs {
+				c := &s.obs[i]
+				if d := c.Depth / st.SegRadius[c.A]; d > rollbackDepth {
+					deepest = math.Max(deepest, d)
+					s.deepStrand[st.SegStrand[c.A]] = true
+				}
+			}
+			return deepest
 		}
 		if it == 0 {
 			s.respond(st)
@@ -302,11 +391,6 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 		s.capMotion(st)
 		out.NsRespond += time.Since(tc).Nanoseconds()
 	}
-
-	for _, g := range in.Grasps {
-		out.MaxLag = math.Max(out.MaxLag, st.Pos[g.Node].Dist(g.Target))
-	}
-	return nil
 }
 
 // loadContactConstraints fixes, for this cycle's FTL, the end nodes of every link that was in
