@@ -445,9 +445,12 @@ func (s *Solver) moveGrasp(st *rope.State, g solver.Grasp) vec.V3 {
 				np = limitDistance(np, p, st.Pos[j], 0)
 			}
 			// A knot pulled as tight as the rope's thickness allows (the last cycle ended
-			// with a deep overlap on this rope) stops the tool too.
+			// with a deep overlap on this rope, or the rope stretched) stops the tool too: it
+			// may only come back towards the knot. (Kept at the same distance, it could still
+			// circle the knot and wind the rope tighter round a pole: a clove hitch yanked
+			// sideways stretched 10 %, issue 15 item 3.)
 			if s.tight[k] {
-				np = limitDistance(np, p, st.Pos[j], 0)
+				np = onlyTowards(np, p, st.Pos[j])
 			}
 			if jg >= 0 && jg != j {
 				limg := float64(absInt(jg-g.Node)) * h
@@ -488,6 +491,22 @@ func (s *Solver) keepGraspedLinks(st *rope.State, grasps []solver.Grasp) {
 		st.Pos[a] = mid.Sub(u.Scale(need / 2))
 		st.Pos[b] = mid.Add(u.Scale(need / 2))
 	}
+}
+
+// onlyTowards returns np with the motion from p kept only along the line to o and only
+// towards o.
+func onlyTowards(np, p, o vec.V3) vec.V3 {
+	u := o.Sub(p)
+	n := u.Norm()
+	if n == 0 {
+		return p
+	}
+	u = u.Scale(1 / n)
+	a := np.Sub(p).Dot(u)
+	if a <= 0 {
+		return p
+	}
+	return p.Add(u.Scale(a))
 }
 
 // limitDistance returns np, pulled back towards o if needed so that its distance to o exceeds
