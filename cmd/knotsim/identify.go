@@ -25,6 +25,18 @@ type IdentifyReport struct {
 	Components []ComponentReport  `json:"components"`
 	Links      []knot.PairLinking `json:"links,omitempty"`
 	Link       string             `json:"link,omitempty"`
+	// Bends: every pair of open components (ropes) joined by a bend (square, granny, thief,
+	// grief, surgeon's knot), with the type of the two ropes joined at their standing ends.
+	Bends []BendReport `json:"bends,omitempty"`
+}
+
+// BendReport is a bend joining components A and B.
+type BendReport struct {
+	A     int    `json:"a"`
+	B     int    `json:"b"`
+	Name  string `json:"name"`  // "square (reef) knot"
+	Short string `json:"short"` // the knot type of the two ropes joined far away at their standing ends
+	Why   string `json:"why"`
 }
 
 // ComponentReport is the identification of one component.
@@ -145,6 +157,17 @@ func cmdIdentify(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		rep.Links, rep.Link = lr.Pairs, lr.Name
+		var id knot.Identifier
+		for i := range c.Components {
+			for j := i + 1; j < len(c.Components); j++ {
+				if rep.Components[i].Closed || rep.Components[j].Closed {
+					continue
+				}
+				if b, err := id.Bend(c.Components[i], c.Components[j]); err == nil && b.Practical != "" {
+					rep.Bends = append(rep.Bends, BendReport{A: i, B: j, Name: b.Practical, Short: b.Short, Why: b.PracticalWhy})
+				}
+			}
+		}
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
@@ -161,6 +184,9 @@ func cmdIdentify(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "link         %s\n", rep.Link)
 		for _, p := range rep.Links {
 			fmt.Fprintf(stdout, "  components %d and %d: linking number %d\n", p.A, p.B, p.Linking)
+		}
+		for _, b := range rep.Bends {
+			fmt.Fprintf(stdout, "bend         components %d and %d: %s (%s when joined at their standing ends): %s\n", b.A, b.B, b.Name, b.Short, b.Why)
 		}
 	}
 	return nil

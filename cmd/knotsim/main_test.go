@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	kcurve "github.com/knotsim/knotsim/knot/curve"
 	"github.com/knotsim/knotsim/knot/table"
 )
 
@@ -190,6 +191,39 @@ func TestIdentify(t *testing.T) {
 	code, out, _ = runCLI(t, "identify", filepath.Join("..", "..", "knot", "testdata", "tied", "security-thief.xyz"))
 	if code != 0 || !strings.Contains(out, "knot         6_1: thief knot (its type alone: stevedore knot)") || !strings.Contains(out, "tied as      thief knot: a bend tying the rope's two ends together") {
 		t.Errorf("identify a thief knot: exit %d\n%s", code, out)
+	}
+	// Issue 14: the same kind of loop tied with a reef knot, cut in two in the middle of the
+	// loop: two ropes joined by a square (reef) knot.
+	data, err := os.ReadFile(filepath.Join("..", "..", "knot", "testdata", "tied", "security-reef.xyz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	reef, err := kcurve.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Reset()
+	loop := reef.Components[0]
+	m := len(loop) / 2
+	for i, p := range loop {
+		if i == m-2 {
+			b.WriteString("\n")
+		}
+		if i < m-2 || i > m+2 {
+			fmt.Fprintf(&b, "%.9g %.9g %.9g\n", p.X, p.Y, p.Z)
+		}
+	}
+	bend := filepath.Join(dir, "bend.xyz")
+	if err := os.WriteFile(bend, []byte(b.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = runCLI(t, "identify", bend)
+	if code != 0 || !strings.Contains(out, "bend         components 0 and 1: square (reef) knot (3_1 # m3_1 when joined at their standing ends)") {
+		t.Errorf("identify two ropes joined by a reef knot: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, _ = runCLI(t, "identify", "-json", bend)
+	if code != 0 || json.Unmarshal([]byte(out), &rep) != nil || len(rep.Bends) != 1 || rep.Bends[0].Name != "square (reef) knot" {
+		t.Errorf("identify -json two ropes joined by a reef knot: exit %d\n%s", code, out)
 	}
 	// Issue 14 item 3: 11a_251 and 11a_253 share Alexander, Jones and signature; their 7-fold
 	// cover counts (29 and 26, as Regina counts them) tell them apart.

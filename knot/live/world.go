@@ -24,9 +24,10 @@ func RingPolygon(s shape.Shape, n int) []vec.V3 {
 }
 
 // WorldIdentifier returns an IdentifyFunc that names the knot of every rope of a snapshot
-// (closed through infinity) and, for every rope and every ring among obstacles, the link they
-// form (linking number and name). The function keeps its buffers between calls and must be used
-// by one goroutine.
+// (closed through infinity), for every rope and every ring among obstacles the link they form
+// (linking number and name), and every two ropes joined by a bend (a square, granny, thief,
+// grief or surgeon's knot: knot.Identifier.Bend; only ropes whose bounding boxes meet are
+// tried). The function keeps its buffers between calls and must be used by one goroutine.
 func WorldIdentifier(obstacles []shape.Shape) IdentifyFunc {
 	var rings [][]vec.V3
 	for _, o := range obstacles {
@@ -62,6 +63,37 @@ func WorldIdentifier(obstacles []shape.Shape) IdentifyFunc {
 				r.Links = append(r.Links, fmt.Sprintf("rope %d and ring %d: %s, linking number %d", k, j, lr.Name, lr.Pairs[0].Linking))
 			}
 		}
+		for k, a := range s.Strands {
+			pa := s.Pos[a.First : a.First+a.Nodes]
+			for l := k + 1; l < len(s.Strands); l++ {
+				b := s.Strands[l]
+				pb := s.Pos[b.First : b.First+b.Nodes]
+				if !boxesMeet(pa, pb, a.Radius+b.Radius) {
+					continue
+				}
+				if res, err := id.Bend(pa, pb); err == nil && res.Practical != "" {
+					r.Links = append(r.Links, fmt.Sprintf("ropes %d and %d: %s, a bend joining them (%s when joined at their standing ends)", k, l, res.Practical, res.Short))
+				}
+			}
+		}
 		return r
 	}
+}
+
+// boxesMeet reports whether the bounding boxes of a and b, grown by gap, overlap.
+func boxesMeet(a, b []vec.V3, gap float64) bool {
+	loA, hiA := box(a)
+	loB, hiB := box(b)
+	return loA.X <= hiB.X+gap && loB.X <= hiA.X+gap &&
+		loA.Y <= hiB.Y+gap && loB.Y <= hiA.Y+gap &&
+		loA.Z <= hiB.Z+gap && loB.Z <= hiA.Z+gap
+}
+
+func box(p []vec.V3) (lo, hi vec.V3) {
+	lo, hi = p[0], p[0]
+	for _, q := range p[1:] {
+		lo = vec.V3{X: math.Min(lo.X, q.X), Y: math.Min(lo.Y, q.Y), Z: math.Min(lo.Z, q.Z)}
+		hi = vec.V3{X: math.Max(hi.X, q.X), Y: math.Max(hi.Y, q.Y), Z: math.Max(hi.Z, q.Z)}
+	}
+	return lo, hi
 }
