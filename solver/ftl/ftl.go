@@ -388,6 +388,11 @@ func (s *Solver) cycle(st *rope.State, in *solver.Input, out *solver.Stats, pass
 		} else {
 			s.respondSequential(st, in.Obstacles)
 		}
+		if s.P.StretchGuard {
+			// The response moves grasped nodes too, and nothing else restores a link held at
+			// both ends: two tools driven through each other squeezed theirs to 0.87 links.
+			s.keepGraspedLinks(st, in.Grasps)
+		}
 		s.capMotion(st)
 		out.NsRespond += time.Since(tc).Nanoseconds()
 	}
@@ -477,7 +482,9 @@ func (s *Solver) keepGraspedLinks(st *rope.State, grasps []solver.Grasp) {
 		for grasps[j].Node != b {
 			j++
 		}
-		need := math.Min(st.Strands[strandOf(st, a)].Link, s.graspOld[i].Dist(s.graspOld[j]))
+		// Towards the rest length by at most a tenth of a link per call from where they were.
+		l := st.Strands[strandOf(st, a)].Link
+		need := math.Min(l, s.graspOld[i].Dist(s.graspOld[j])+0.1*l)
 		d := st.Pos[b].Sub(st.Pos[a])
 		n := d.Norm()
 		if n >= need {
