@@ -17,7 +17,7 @@ import (
 func TestCloveYankKeepsLength(t *testing.T) {
 	dirs := []vec.V3{{X: 10}, {X: -10}, {Y: 10}, {Y: -10}, {Z: 10}, {Z: -10}}
 	if testing.Short() {
-		dirs = dirs[4:]
+		dirs = dirs[5:]
 	}
 	for _, dir := range dirs {
 		for _, both := range []bool{false, true} {
