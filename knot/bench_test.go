@@ -3,10 +3,13 @@ package knot_test
 import (
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 
 	"github.com/knotsim/knotsim/knot"
+	"github.com/knotsim/knotsim/knot/curve"
 	"github.com/knotsim/knotsim/knot/table"
 	"github.com/knotsim/knotsim/scene"
 	"github.com/knotsim/knotsim/vec"
@@ -151,4 +154,35 @@ func TestTightRopesIdentified(t *testing.T) {
 			t.Errorf("%s: %q unique %v (%v)", name, r.Short, r.Unique, err)
 		}
 	}
+}
+
+// BenchmarkBend: two ropes joined by a reef knot (the tied security loop cut in two, standing
+// parts led on 100 links), named by Identifier.Bend (four joinings tried), against one
+// identification of the loop itself.
+func BenchmarkBend(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join("testdata", "tied", "security-reef.xyz"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	c, err := curve.Parse(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	loop := c.Components[0]
+	x, y := cutLoop(loop, 100)
+	var id knot.Identifier
+	b.Run("loop", func(b *testing.B) {
+		for b.Loop() {
+			if r, err := id.Open(loop, knot.Options{}); err != nil || r.Practical == "" {
+				b.Fatal(r.Practical, err)
+			}
+		}
+	})
+	b.Run("two-ropes", func(b *testing.B) {
+		for b.Loop() {
+			if r, err := id.Bend(x, y); err != nil || r.Practical == "" {
+				b.Fatal(r.Practical, err)
+			}
+		}
+	})
 }
