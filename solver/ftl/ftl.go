@@ -255,9 +255,9 @@ const heldPasses = 4
 
 // cycle runs one FTL cycle from the state at the start of the step (s.before) with the grasps
 // of in, except those marked in s.frozen, which hold their nodes where they are, and at most
-// passes detection+response passes. It returns
-// the deepest overlap left after the response, as a fraction of the thinner radius, if it
-// exceeds rollbackDepth and −1 otherwise; s.deepStrand then marks the strands involved.
+// passes detection+response passes. It returns the deepest overlap left after the response,
+// as a fraction of the thinner radius, if it exceeds rollbackDepth and −1 otherwise;
+// s.deepStrand then marks the strands involved.
 func (s *Solver) cycle(st *rope.State, in *solver.Input, out *solver.Stats, passes int) float64 {
 	out.MinSelfGap, out.MinObsGap = math.Inf(1), math.Inf(1)
 	t0 := time.Now()
@@ -469,8 +469,10 @@ func (s *Solver) moveGrasp(st *rope.State, g solver.Grasp) vec.V3 {
 }
 
 // keepGraspedLinks: two grasps on the two nodes of one link (nothing between them can give)
-// that moved closer than the link's rest length (or their old distance, if shorter) are pushed
-// apart about their midpoint to it (issue 15: two tools driven to one point collapsed the link).
+// that are closer than the link's rest length (or than their distance at the start of the
+// cycle plus a tenth of a link, if that is shorter) are pushed apart about their midpoint to it
+// (issue 15: two tools driven to one point collapsed the link). Called after the grasps move
+// and after every response pass.
 func (s *Solver) keepGraspedLinks(st *rope.State, grasps []solver.Grasp) {
 	for i, g := range grasps {
 		a := g.Node
