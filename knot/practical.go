@@ -12,9 +12,9 @@ import (
 // Practical names (issue 14). A knot-tier names what the rope's ends do, not only the closed
 // knot type: the reef (square), granny, thief and grief knots and the surgeon's knot are bends,
 // knots that tie two ends together — the two ends of one rope, making a loop (a stitch, a
-// parcel), or the ends of two ropes (Bend). Closed through infinity (the tails led outward and joined far away, as Identify does)
-// each gives its own knot type, so the type names the bend once the rope is known to be a loop
-// tied at its ends:
+// parcel), or the ends of two ropes (Bend). Closed through infinity (the tails led outward and
+// joined far away, as Identify does) each gives its own knot type, so the type names the bend
+// once the rope is known to be a loop tied at its ends:
 //
 //	square (reef)  3_1 # m3_1      the two half knots of opposite hands; tails on one side
 //	granny         3_1 # 3_1       half knots of the same hand (either hand)

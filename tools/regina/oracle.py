@@ -208,8 +208,16 @@ def all_covers(knots, timeout):
         start = time.perf_counter()
         conn.send(k)
         if conn.poll(timeout):
-            results.append(conn.recv())
-            continue
+            try:
+                results.append(conn.recv())
+                continue
+            except EOFError:  # the worker died (Regina crashed): report it, start another
+                results.append({"id": k.get("id"), "error": "the worker process died (exit %s)" % worker.exitcode,
+                                "timeout": False, "covers": None, "seconds": time.perf_counter() - start})
+                worker.join()
+                conn.close()
+                worker = None
+                continue
         worker.kill()
         worker.join()
         conn.close()
