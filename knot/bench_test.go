@@ -3,13 +3,10 @@ package knot_test
 import (
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"sync"
 	"testing"
 
 	"github.com/knotsim/knotsim/knot"
-	"github.com/knotsim/knotsim/knot/curve"
 	"github.com/knotsim/knotsim/knot/table"
 	"github.com/knotsim/knotsim/scene"
 	"github.com/knotsim/knotsim/vec"
@@ -160,15 +157,7 @@ func TestTightRopesIdentified(t *testing.T) {
 // parts led on 100 links), named by Identifier.Bend (four joinings tried), against one
 // identification of the loop itself.
 func BenchmarkBend(b *testing.B) {
-	data, err := os.ReadFile(filepath.Join("testdata", "tied", "security-reef.xyz"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	c, err := curve.Parse(data)
-	if err != nil {
-		b.Fatal(err)
-	}
-	loop := c.Components[0]
+	loop := tiedRope(b, "security-reef")
 	x, y := cutLoop(loop, 100)
 	var id knot.Identifier
 	b.Run("loop", func(b *testing.B) {

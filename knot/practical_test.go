@@ -26,30 +26,7 @@ func TestPracticalNames(t *testing.T) {
 		"grief": "grief knot", "surgeons": "surgeon's knot",
 	}
 	for name, practical := range want {
-		sc, err := scene.Builtin("security-" + name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sim, err := scene.Build(sc, scene.BuildOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		laid := append([]vec.V3(nil), sim.World.State.Pos...)
-		data, err := os.ReadFile(filepath.Join("testdata", "tied", "security-"+name+".xyz"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := curve.Parse(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tied := c.Components[0]
-		for _, tc := range []struct {
-			what string
-			pts  []vec.V3
-		}{
-			{"laid", laid}, {"tied", tied}, {"laid, mirrored", mirrored(laid)}, {"tied, mirrored", mirrored(tied)},
-		} {
+		for _, tc := range securityLoops(t, name) {
 			r, err := knot.Identify(tc.pts, knot.Options{})
 			if err != nil || r.Practical != practical || !strings.Contains(r.PracticalWhy, "two ends together") {
 				t.Errorf("security-%s %s: %q (%s; type %s, %v)", name, tc.what, r.Practical, r.PracticalWhy, r.Short, err)
@@ -106,30 +83,7 @@ func TestBendJoiningTwoRopes(t *testing.T) {
 	}
 	var id knot.Identifier
 	for name, practical := range want {
-		sc, err := scene.Builtin("security-" + name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sim, err := scene.Build(sc, scene.BuildOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		laid := append([]vec.V3(nil), sim.World.State.Pos...)
-		data, err := os.ReadFile(filepath.Join("testdata", "tied", "security-"+name+".xyz"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := curve.Parse(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tied := c.Components[0]
-		for _, tc := range []struct {
-			what string
-			pts  []vec.V3
-		}{
-			{"laid", laid}, {"tied", tied}, {"laid, mirrored", mirrored(laid)}, {"tied, mirrored", mirrored(tied)},
-		} {
+		for _, tc := range securityLoops(t, name) {
 			for _, extend := range []int{0, 100} {
 				a, b := cutLoop(tc.pts, extend)
 				for i, pair := range [][2][]vec.V3{{a, b}, {reversed(a), b}, {b, reversed(a)}, {reversed(b), reversed(a)}} {
@@ -157,6 +111,44 @@ func TestBendJoiningTwoRopes(t *testing.T) {
 	if _, err := id.Bend(x[:1], y); err == nil {
 		t.Error("a rope of one point: no error")
 	}
+}
+
+// securityLoops returns the rope of the knot-security scene security-name as laid out
+// (scene.Build, before any step) and as the simulator left it (testdata/tied), and the mirror
+// image of each.
+func securityLoops(tb testing.TB, name string) []struct {
+	what string
+	pts  []vec.V3
+} {
+	tb.Helper()
+	sc, err := scene.Builtin("security-" + name)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	sim, err := scene.Build(sc, scene.BuildOptions{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	laid := append([]vec.V3(nil), sim.World.State.Pos...)
+	tied := tiedRope(tb, "security-"+name)
+	return []struct {
+		what string
+		pts  []vec.V3
+	}{{"laid", laid}, {"tied", tied}, {"laid, mirrored", mirrored(laid)}, {"tied, mirrored", mirrored(tied)}}
+}
+
+// tiedRope reads testdata/tied/NAME.xyz, a rope as the simulator left it.
+func tiedRope(tb testing.TB, name string) []vec.V3 {
+	tb.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "tied", name+".xyz"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	c, err := curve.Parse(data)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return c.Components[0]
 }
 
 // cutLoop cuts the rope pts in two at its middle node, four nodes taken out, and leads each cut
