@@ -451,11 +451,13 @@ func (s *Solver) moveGrasp(st *rope.State, g solver.Grasp) vec.V3 {
 			}
 			// A knot pulled as tight as the rope's thickness allows (the last cycle ended
 			// with a deep overlap on this rope, or the rope stretched) stops the tool too: it
-			// may only come back towards the knot. (Kept at the same distance, it could still
-			// circle the knot and wind the rope tighter round a pole: a clove hitch yanked
-			// sideways stretched 10 %, issue 15 item 3.)
+			// may only feed rope back into the knot, moving along the rope towards it. (Kept
+			// at the same distance from the knot, it could still circle it and wind the rope
+			// tighter round a pole or ring: the clove and Münter hitches yanked sideways
+			// stretched 10–11 %; moving straight towards the nearest contact node, which may
+			// lie across the ring, still 2.5 %. Issue 15 item 3.)
 			if s.tight[k] {
-				np = onlyTowards(np, p, st.Pos[j])
+				np = onlyTowards(np, p, st.Pos[g.Node+dir])
 			}
 			if jg >= 0 && jg != j {
 				limg := float64(absInt(jg-g.Node)) * h
