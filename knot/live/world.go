@@ -82,18 +82,13 @@ func WorldIdentifier(obstacles []shape.Shape) IdentifyFunc {
 
 // boxesMeet reports whether the bounding boxes of a and b, grown by gap, overlap.
 func boxesMeet(a, b []vec.V3, gap float64) bool {
-	loA, hiA := box(a)
-	loB, hiB := box(b)
-	return loA.X <= hiB.X+gap && loB.X <= hiA.X+gap &&
-		loA.Y <= hiB.Y+gap && loB.Y <= hiA.Y+gap &&
-		loA.Z <= hiB.Z+gap && loB.Z <= hiA.Z+gap
+	return box(a).Inflate(gap).Overlaps(box(b))
 }
 
-func box(p []vec.V3) (lo, hi vec.V3) {
-	lo, hi = p[0], p[0]
-	for _, q := range p[1:] {
-		lo = vec.V3{X: math.Min(lo.X, q.X), Y: math.Min(lo.Y, q.Y), Z: math.Min(lo.Z, q.Z)}
-		hi = vec.V3{X: math.Max(hi.X, q.X), Y: math.Max(hi.Y, q.Y), Z: math.Max(hi.Z, q.Z)}
+func box(p []vec.V3) vec.AABB {
+	b := vec.Empty()
+	for _, q := range p {
+		b = b.Grow(q)
 	}
-	return lo, hi
+	return b
 }
