@@ -110,6 +110,68 @@ func CloveHitch(o Options, poleAxisPoint vec.V3, poleRadius float64) ([]vec.V3, 
 	return search("clove hitch", o, 0.8, gen, obs)
 }
 
+// CowHitch lays a loose cow (girth) hitch around a vertical pole, the same pole as
+// CloveHitch. Its first half is the clove hitch's: the rope comes from −x along the front of
+// the pole slightly above the pole point's height, winds counter-clockwise (seen from +z) up
+// to a turn at the top and comes down a diagonal that passes over its own tail, to the front
+// of the pole at the pole point's height. There it turns back, and the second half is the
+// first one mirrored in the horizontal plane and run backwards: a diagonal down over the
+// other tail, a turn at the bottom wound clockwise, and out along −x slightly below, parallel
+// to the first tail. The two diagonals form the bight that both tails come out from under,
+// to the same side; the two turns wind in opposite senses (two half hitches of opposite
+// hands), so the rope's net winding about the pole is zero where a clove hitch's is two
+// turns. The first point is the end of the upper tail, the last that of the lower one; both
+// tails point along −x. The rope axis stays at least R·(1+Margin) from the pole's surface.
+func CowHitch(o Options, poleAxisPoint vec.V3, poleRadius float64) ([]vec.V3, error) {
+	if !(poleRadius >= 0) || math.IsInf(poleRadius, 0) || !poleAxisPoint.IsFinite() {
+		return nil, fmt.Errorf("layout: cow hitch: bad pole %v radius %v", poleAxisPoint, poleRadius)
+	}
+	obs := func(pts []vec.V3) float64 { return PoleClearance(pts, poleAxisPoint, poleRadius) }
+	deg := math.Pi / 180
+	gen := func(s float64) (piece, error) {
+		g := o.Gap()
+		rho := poleRadius + o.Radius*(1+Margin) + 0.25*g*s
+		delta := 0.6 * g * s
+		c := 1.3 * g * s
+		h := 1.4 * g * s
+		// The clove hitch's first half, z(θ) for θ from −90° to 270°; the knot at 290° only
+		// gives the diagonal a slope where it reaches the front.
+		th := []float64{-90 * deg, 0, 90 * deg, 180 * deg, 225 * deg, 250 * deg, 270 * deg, 290 * deg}
+		zs := []float64{delta, 0.6 * h, h, h, 0.85 * h, 0.5 * h, 0, -0.5 * h}
+		zf := spline1(th, zs)
+		// Parameter t from −90° to 630°: θ = t up to the front (270°), then back (540° − t),
+		// the turn at the front rounded over ±eps (a C¹ |u|).
+		eps := 30 * deg
+		f := func(t float64) vec.V3 {
+			u := t - 270*deg
+			a := math.Abs(u)
+			if a < eps {
+				a = (u*u/eps + eps) / 2
+			}
+			theta := 270*deg - a
+			z := zf(270*deg - math.Abs(u))
+			if u > 0 {
+				z = -z
+			}
+			r := rho
+			if t > 180*deg && t < 360*deg {
+				b := math.Sin(t - 180*deg)
+				r += c * b * b
+			}
+			return poleAxisPoint.Add(vec.V3{X: r * math.Cos(theta), Y: r * math.Sin(theta), Z: z})
+		}
+		core := sampleCurve(f, -90*deg, 630*deg, math.Min(o.Link, o.Radius)/8)
+		if core == nil {
+			return piece{}, errCurveTooLong
+		}
+		return piece{core: core, uS: vec.V3{X: -1}, uE: vec.V3{X: -1}}, nil
+	}
+	if err := aroundCheck("cow hitch", o, "a pole", poleRadius); err != nil {
+		return nil, err
+	}
+	return search("cow hitch", o, 0.8, gen, obs)
+}
+
 // MunterHitch lays a loose Münter (Italian) hitch around a ring (Brown et al. 2004, Fig. 8):
 // the torus with the given center, axis, major radius ringMajor and tube radius ringTube. The
 // hitch sits on the ring at ringCenter + ringMajor·e, e the unit vector perpendicular to the

@@ -447,6 +447,43 @@ func TestCloveHitch(t *testing.T) {
 	}
 }
 
+func TestCowHitch(t *testing.T) {
+	axis := vec.V3{X: 0.3, Y: -0.2, Z: 1}
+	for _, o := range testOpts {
+		for _, pr := range []float64{0.5, 2} {
+			pts, err := CowHitch(o, axis, pr)
+			checkLayout(t, "cow", o, pts, err)
+			if c := PoleClearance(pts, axis, pr); c < o.Radius*1.25 {
+				t.Errorf("cow %+v pole %v: pole clearance %.3f < %.3f", o, pr, c, o.Radius*1.25)
+			}
+			// A turn each way: no net winding about the pole, but two turns swept.
+			xy := func(p vec.V3) (float64, float64) { return p.X - axis.X, p.Y - axis.Y }
+			if turns := winding(pts, xy); math.Abs(turns) > 0.1 {
+				t.Errorf("cow %+v: %.2f turns about the pole, want 0", o, turns)
+			}
+			var sweep float64
+			for i := 1; i < len(pts); i++ {
+				x0, y0 := xy(pts[i-1])
+				x1, y1 := xy(pts[i])
+				sweep += math.Abs(math.Atan2(x0*y1-y0*x1, x0*x1+y0*y1))
+			}
+			if sweep /= 2 * math.Pi; sweep < 2 || sweep > 2.7 {
+				t.Errorf("cow %+v: %.2f turns swept, want two turns (+ the tails' ≤ ½)", o, sweep)
+			}
+			near := []vec.V3{}
+			for _, p := range pts {
+				if math.Hypot(p.X-axis.X, p.Y-axis.Y) < pr+3*o.Radius {
+					near = append(near, p)
+				}
+			}
+			tailsFar(t, "cow", o, pts, near, 6)
+			if pts[0].X > -6*o.Link || pts[len(pts)-1].X > -6*o.Link || pts[0].Z <= pts[len(pts)-1].Z {
+				t.Errorf("cow: tails not both along −x, the first above: %v … %v", pts[0], pts[len(pts)-1])
+			}
+		}
+	}
+}
+
 func TestMunterHitch(t *testing.T) {
 	center := vec.V3{X: 1, Y: 2, Z: 3}
 	for _, o := range testOpts {
@@ -659,6 +696,8 @@ func TestHitchAroundHugeObstacle(t *testing.T) {
 	}{
 		{"clove r=1e5", func() error { _, err := CloveHitch(short, vec.V3{}, 1e5); return err }, "cannot go twice around a pole of radius 100000 m"},
 		{"clove r=100", func() error { _, err := CloveHitch(short, vec.V3{}, 100); return err }, "cannot go twice around a pole of radius 100 m"},
+		{"cow r=1e5", func() error { _, err := CowHitch(short, vec.V3{}, 1e5); return err }, "cow hitch: a rope of"},
+		{"cow r=100, a 10 km rope", func() error { _, err := CowHitch(long, vec.V3{}, 100); return err }, "the curve is too long for the rope's scale"},
 		{"clove r=100, a 10 km rope", func() error { _, err := CloveHitch(long, vec.V3{}, 100); return err }, "the curve is too long for the rope's scale"},
 		{"münter tube 1e5", func() error {
 			_, err := MunterHitch(short, vec.V3{}, vec.V3{Z: 1}, 2e5, 1e5)

@@ -407,6 +407,7 @@ const (
 	LayoutFigure8      = "figure8"          // center
 	LayoutOverhandFig8 = "overhand+figure8" // center
 	LayoutClove        = "clove"            // obstacle (a pole)
+	LayoutCow          = "cow"              // obstacle (a pole): a cow (girth) hitch
 	LayoutMunter       = "munter"           // obstacle (a ring)
 	LayoutTorusKnot    = "torus-knot"       // p, q, center
 	LayoutFigure8Curve = "figure8-curve"    // center
@@ -417,7 +418,7 @@ const (
 
 // LayoutTypes lists the layout types in the order error messages name them.
 var LayoutTypes = []string{LayoutStraight, LayoutPoints, LayoutOverhand, LayoutFigure8,
-	LayoutOverhandFig8, LayoutClove, LayoutMunter, LayoutTorusKnot, LayoutFigure8Curve, LayoutClosedCurve, LayoutGranny, LayoutSquare}
+	LayoutOverhandFig8, LayoutClove, LayoutCow, LayoutMunter, LayoutTorusKnot, LayoutFigure8Curve, LayoutClosedCurve, LayoutGranny, LayoutSquare}
 
 // Layout is the initial shape of a rope. Which fields a type uses is listed with each field;
 // a field the type does not use must be absent.
@@ -1107,7 +1108,7 @@ func (c *checker) validateLayout(p string, l *Layout, obs []Obstacle) {
 	closed := l.Type == LayoutClosedCurve
 	points := l.Type == LayoutPoints || closed
 	torus := l.Type == LayoutTorusKnot
-	hitch := l.Type == LayoutClove || l.Type == LayoutMunter
+	hitch := l.Type == LayoutClove || l.Type == LayoutCow || l.Type == LayoutMunter
 	centred := !straight && !points && !hitch
 	c.unused(p+".from", kind, l.Type, !straight && l.From != nil)
 	c.unused(p+".dir", kind, l.Type, !straight && l.Dir != nil)

@@ -535,7 +535,7 @@ func ExampleParse() {
 	// solver ftl, δ = 0.0036 m, ε = 0.0012 m, tool holds node 100 at {1.000 0.000 0.200} (active true)
 	// scene: unknown field "radus" in ropes[0] (did you mean "radius"?)
 	// scene: ropes[0].radius: must be > 0 (got -0.001)
-	// scene: ropes[0].layout.type: "knot" is not one of straight, points, overhand, figure8, overhand+figure8, clove, munter, torus-knot, figure8-curve, closed-curve, granny, square
+	// scene: ropes[0].layout.type: "knot" is not one of straight, points, overhand, figure8, overhand+figure8, clove, cow, munter, torus-knot, figure8-curve, closed-curve, granny, square
 }
 
 // basePBD returns a valid scene under the pbd solver with every physical feature: a preset

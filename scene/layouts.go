@@ -56,14 +56,18 @@ func (l Layout) points(r Rope, obs []shape.Shape, done <-chan struct{}) ([]vec.V
 		pts, err = layout.ClosedKnotOpen(layout.TorusKnot(l.P, l.Q, 2, 1), o, 0)
 	case LayoutFigure8Curve:
 		pts, err = layout.ClosedKnotOpen(layout.FigureEightCurve(1), o, 0)
-	case LayoutClove:
+	case LayoutClove, LayoutCow:
 		pole := obs[*l.Obstacle]
 		if pole.Kind != shape.Capsule {
-			return nil, fmt.Errorf("clove hitch: obstacle %d is not a pole", *l.Obstacle)
+			return nil, fmt.Errorf("%s hitch: obstacle %d is not a pole", l.Type, *l.Obstacle)
 		}
 		// The layout winds around the z axis; turn it onto the pole's axis about its middle.
 		mid := pole.A.Add(pole.B).Scale(0.5)
-		pts, err = layout.CloveHitch(o, vec.V3{}, pole.Radius)
+		if l.Type == LayoutClove {
+			pts, err = layout.CloveHitch(o, vec.V3{}, pole.Radius)
+		} else {
+			pts, err = layout.CowHitch(o, vec.V3{}, pole.Radius)
+		}
 		if err == nil {
 			rot := fromZ(pole.B.Sub(pole.A).Unit())
 			for i := range pts {
