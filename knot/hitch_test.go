@@ -16,7 +16,8 @@ import (
 // Issue 14: clove vs cow hitch around a pole. The clove scene (built in) and the cow hitch
 // scene (scene/testdata/cow_hitch.json: the same pole and rope, the second half hitch turned
 // the other way, both ends pulled along −x) are named by knot.Hitch as laid and as the
-// simulator leaves them, pulled tight, with the ftl and pbd solvers. Their ropes closed far
+// simulator leaves them, pulled tight, with the ftl and pbd solvers; so is the clove hitch of
+// scene/testdata/clove_hitch.json (another pole, rope and pull). Their ropes closed far
 // away are both the unknot, and no link with the pole's axis tells them apart without a rule
 // for joining the ends, so this is the only place the names come from.
 func TestHitchTiedInSimulator(t *testing.T) {
@@ -27,6 +28,7 @@ func TestHitchTiedInSimulator(t *testing.T) {
 	for _, tc := range []struct{ scene, want string }{
 		{"clove", "clove hitch"},
 		{"testdata/cow_hitch.json", "cow hitch"},
+		{"testdata/clove_hitch.json", "clove hitch"}, // a horizontal pole, the ends pulled down and apart
 	} {
 		for _, solver := range solvers {
 			sc := loadScene(t, tc.scene)
@@ -55,11 +57,16 @@ func TestHitchTiedInSimulator(t *testing.T) {
 				if err := sim.Step(); err != nil {
 					t.Fatal(err)
 				}
-				if w.Cycle == int(3.4/w.Dt) {
+				if w.Cycle == int(3.4/w.Dt) && sim.Cycles > w.Cycle {
 					check("pulled tight")
 				}
 			}
-			if solver == "ftl" {
+			// Let go under gravity, a hitch falls off the end of its pole.
+			released := false
+			for _, tool := range sc.Tools {
+				released = released || tool.Release != nil
+			}
+			if solver == "ftl" || !released {
 				check("at the end")
 			}
 		}

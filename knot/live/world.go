@@ -27,12 +27,18 @@ func RingPolygon(s shape.Shape, n int) []vec.V3 {
 // (closed through infinity), for every rope and every ring among obstacles the link they form
 // (linking number and name), and every two ropes joined by a bend (a square, granny, thief,
 // grief or surgeon's knot: knot.Identifier.Bend; only ropes whose bounding boxes meet are
-// tried). The function keeps its buffers between calls and must be used by one goroutine.
+// tried), and every rope hitched to a pole (a capsule obstacle) with a clove or cow hitch
+// (knot.Hitch). The function keeps its buffers between calls and must be used by one
+// goroutine.
 func WorldIdentifier(obstacles []shape.Shape) IdentifyFunc {
 	var rings [][]vec.V3
+	var poles []shape.Shape
 	for _, o := range obstacles {
-		if o.Kind == shape.Torus {
+		switch o.Kind {
+		case shape.Torus:
 			rings = append(rings, RingPolygon(o, 96))
+		case shape.Capsule:
+			poles = append(poles, o)
 		}
 	}
 	var id knot.Identifier
@@ -61,6 +67,11 @@ func WorldIdentifier(obstacles []shape.Shape) IdentifyFunc {
 					continue
 				}
 				r.Links = append(r.Links, fmt.Sprintf("rope %d and ring %d: %s, linking number %d", k, j, lr.Name, lr.Pairs[0].Linking))
+			}
+			for j, p := range poles {
+				if h, err := knot.Hitch(pts, p.A, p.B, p.Radius, str.Radius); err == nil && h.Name != "" {
+					r.Links = append(r.Links, fmt.Sprintf("rope %d and pole %d: %s; %s", k, j, h.Name, h.Explain()))
+				}
 			}
 		}
 		for k, a := range s.Strands {
