@@ -175,3 +175,27 @@ func BenchmarkBend(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkHitch: the clove hitch pulled tight by the clove scene (testdata/tied/clove.xyz:
+// `knotsim run -curve F clove`, solver ftl, 200 links) named by Hitch around its pole, against
+// one identification of the rope's knot type.
+func BenchmarkHitch(b *testing.B) {
+	rope := tiedRope(b, "clove")
+	b.Run("hitch", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if h, err := knot.Hitch(rope, vec.V3{Z: -0.15}, vec.V3{Z: 0.15}, 0.02, 0.005); err != nil || h.Name != "clove hitch" {
+				b.Fatal(h, err)
+			}
+		}
+	})
+	var id knot.Identifier
+	b.Run("type", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := id.Open(rope, knot.Options{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
