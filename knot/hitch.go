@@ -45,13 +45,13 @@ const (
 
 // HitchResult is the practical name of a rope around a pole and the measures it came from.
 type HitchResult struct {
-	Name     string  `json:"name"`     // "clove hitch", "cow hitch", or "" (no hitch)
-	Winding  float64 `json:"winding"`  // turns about the axis between the first crossing and the last, signed
-	Sweep    float64 `json:"sweep"`    // the same, every step counted positive, turns
-	Nodes    int     `json:"nodes"`    // nodes within the pole's grip
-	PinnedA  bool    `json:"pinnedA"`  // the first node's end leaves from under another strand
-	PinnedB  bool    `json:"pinnedB"`  // the last node's end likewise
-	Crossing int     `json:"crossing"` // crossings of the turns on the cylinder
+	Name      string  `json:"name"`      // "clove hitch", "cow hitch", or "" (no hitch)
+	Winding   float64 `json:"winding"`   // turns about the axis between the first crossing and the last, signed
+	Sweep     float64 `json:"sweep"`     // the same, every step counted positive, turns
+	Nodes     int     `json:"nodes"`     // nodes within the pole's grip
+	PinnedA   bool    `json:"pinned_a"`  // the first node's end leaves from under another strand
+	PinnedB   bool    `json:"pinned_b"`  // the last node's end likewise
+	Crossings int     `json:"crossings"` // crossings of the turns on the cylinder
 }
 
 // Explain is one line on how the name was reached.
@@ -62,7 +62,7 @@ func (h HitchResult) Explain() string {
 		}
 		return "free"
 	}
-	return fmt.Sprintf("%.2f turns about the pole (%.2f swept), %d crossings on it, ends %s and %s", h.Winding, h.Sweep, h.Crossing, pin(h.PinnedA), pin(h.PinnedB))
+	return fmt.Sprintf("%.2f turns about the pole (%.2f swept), %d crossings on it, ends %s and %s", h.Winding, h.Sweep, h.Crossings, pin(h.PinnedA), pin(h.PinnedB))
 }
 
 // Hitch names the hitch, if any, that the open rope pts makes around the pole whose axis runs
@@ -143,7 +143,7 @@ func Hitch(pts []vec.V3, a, b vec.V3, poleRadius, ropeRadius float64) (HitchResu
 			if !ok {
 				continue
 			}
-			h.Crossing++
+			h.Crossings++
 			ri := cyl[i].rho + s*(cyl[i+1].rho-cyl[i].rho)
 			rj := cyl[j].rho + t*(cyl[j+1].rho-cyl[j].rho)
 			for _, x := range [2]struct {
@@ -159,7 +159,7 @@ func Hitch(pts []vec.V3, a, b vec.V3, poleRadius, ropeRadius float64) (HitchResu
 			}
 		}
 	}
-	if h.Crossing > 0 {
+	if h.Crossings > 0 {
 		h.PinnedA, h.PinnedB = !firstOver, !lastOver
 		at := func(x float64) float64 {
 			i := int(x)

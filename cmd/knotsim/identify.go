@@ -6,7 +6,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -28,6 +31,19 @@ type IdentifyReport struct {
 	// Bends: every pair of open components (ropes) joined by a bend (square, granny, thief,
 	// grief, surgeon's knot), with the type of the two ropes joined at their standing ends.
 	Bends []BendReport `json:"bends,omitempty"`
+	// Hitches: with -pole, how every component lies around the pole (knot.Hitch), read as a
+	// rope from its first point to its last (also one whose ends meet, which is named as
+	// closed), unless the file or -closed says the curves are closed.
+	Hitches []HitchReport `json:"hitches,omitempty"`
+}
+
+// HitchReport is how open component Component lies around the pole given with -pole: Name is
+// "clove hitch", "cow hitch" or "" (none).
+type HitchReport struct {
+	Component  int     `json:"component"`
+	RopeRadius float64 `json:"rope_radius"` // m (or the file's unit), as given or estimated
+	knot.HitchResult
+	Why string `json:"why"`
 }
 
 // BendReport is a bend joining components A and B.
@@ -84,6 +100,8 @@ func cmdIdentify(args []string, stdout, stderr io.Writer) error {
 	open := fs.Bool("open", false, "read every curve as an open rope, whatever the file says")
 	pdCode := fs.String("pd", "", "name the knot of a PD code instead of a curve file: '[[1,5,2,4],...]', 'PD[X[1,5,2,4], ...]' or 'X[1,5,2,4] ...'")
 	asJSON := fs.Bool("json", false, "print JSON")
+	poleFlag := fs.String("pole", "", "also name hitches (clove, cow) of the ropes around a pole: 'ax,ay,az,bx,by,bz,radius' (its axis from a to b, in the curve's units)")
+	ropeRadius := fs.Float64("rope-radius", 0, "with -pole: the rope's radius (default: half the median segment length)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: knotsim identify [flags] <curve file>   ('x y z' per line, or JSON; '-' reads stdin)")
 		fmt.Fprintln(stderr, "       knotsim identify [-json] -pd CODE")
@@ -104,6 +122,19 @@ func cmdIdentify(args []string, stdout, stderr io.Writer) error {
 	}
 	if *closed && *open {
 		return errors.New("-closed and -open: say one or the other")
+	}
+	var pole *poleSpec
+	if *poleFlag != "" {
+		ps, err := parsePole(*poleFlag)
+		if err != nil {
+			return err
+		}
+		pole = &ps
+	} else if *ropeRadius != 0 {
+		return errors.New("-rope-radius: only with -pole")
+	}
+	if *ropeRadius < 0 || math.IsNaN(*ropeRadius) || math.IsInf(*ropeRadius, 0) {
+		return fmt.Errorf("-rope-radius %v: must be a positive length", *ropeRadius)
 	}
 	if *samples < 1 || *samples > 100000 {
 		return fmt.Errorf("-samples %d: must be in 1..100000", *samples)
@@ -169,6 +200,22 @@ func cmdIdentify(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 	}
+	if pole != nil {
+		for i, comp := range c.Components {
+			if c.Said && c.Closed {
+				break // closed polygons by the file's word or -closed: no ends to hitch
+			}
+			rr := *ropeRadius
+			if rr == 0 {
+				rr = medianSegment(comp) / 2
+			}
+			h, err := knot.Hitch(comp, pole.a, pole.b, pole.radius, rr)
+			if err != nil {
+				return fmt.Errorf("component %d: %w", i, err)
+			}
+			rep.Hitches = append(rep.Hitches, HitchReport{Component: i, RopeRadius: rr, HitchResult: h, Why: h.Explain()})
+		}
+	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -189,7 +236,56 @@ func cmdIdentify(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stdout, "bend         components %d and %d: %s (%s when joined at their standing ends): %s\n", b.A, b.B, b.Name, b.Short, b.Why)
 		}
 	}
+	for _, h := range rep.Hitches {
+		name := h.Name
+		if name == "" {
+			name = "no hitch"
+		}
+		fmt.Fprintf(stdout, "hitch        component %d around the pole: %s; %s (rope radius %.3g)\n", h.Component, name, h.Why, h.RopeRadius)
+	}
 	return nil
+}
+
+// poleSpec is the pole given with -pole.
+type poleSpec struct {
+	a, b   vec.V3
+	radius float64
+}
+
+// parsePole reads 'ax,ay,az,bx,by,bz,radius' (commas or spaces).
+func parsePole(s string) (poleSpec, error) {
+	f := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
+	if len(f) != 7 {
+		return poleSpec{}, fmt.Errorf("-pole %q: want 7 numbers 'ax,ay,az,bx,by,bz,radius', got %d", s, len(f))
+	}
+	var v [7]float64
+	for i, x := range f {
+		var err error
+		if v[i], err = strconv.ParseFloat(x, 64); err != nil || math.IsNaN(v[i]) || math.IsInf(v[i], 0) {
+			return poleSpec{}, fmt.Errorf("-pole %q: number %d (%q) is not a finite number", s, i+1, x)
+		}
+	}
+	p := poleSpec{a: vec.V3{X: v[0], Y: v[1], Z: v[2]}, b: vec.V3{X: v[3], Y: v[4], Z: v[5]}, radius: v[6]}
+	switch {
+	case p.a == p.b:
+		return poleSpec{}, fmt.Errorf("-pole %q: the axis's two points are the same", s)
+	case p.radius < 0:
+		return poleSpec{}, fmt.Errorf("-pole %q: the radius %v is negative", s, p.radius)
+	}
+	return p, nil
+}
+
+// medianSegment is the median length of the segments of pts.
+func medianSegment(pts []vec.V3) float64 {
+	l := make([]float64, 0, len(pts))
+	for i := 1; i < len(pts); i++ {
+		l = append(l, pts[i].Dist(pts[i-1]))
+	}
+	if len(l) == 0 {
+		return 0
+	}
+	slices.Sort(l)
+	return l[len(l)/2]
 }
 
 // componentReport is the report of one identification.

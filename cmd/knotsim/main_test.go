@@ -120,6 +120,48 @@ func TestScenesAndBench(t *testing.T) {
 	}
 }
 
+// Issue 14: -pole names hitches; the clove and cow hitches as the simulator pulled them tight
+// (knot/testdata/tied/clove.xyz: the clove scene; cow.xyz: scene/testdata/cow_hitch.json; both
+// ftl) around their pole; a bad pole or rope radius is refused with the reason.
+func TestIdentifyHitch(t *testing.T) {
+	tied := filepath.Join("..", "..", "knot", "testdata", "tied")
+	const pole = "0,0,-0.15,0,0,0.15,0.02"
+	for _, tc := range []struct{ file, want string }{{"clove.xyz", "clove hitch"}, {"cow.xyz", "cow hitch"}} {
+		file := filepath.Join(tied, tc.file)
+		code, out, errOut := runCLI(t, "identify", "-pole", pole, file)
+		if code != 0 || !strings.Contains(out, "hitch        component 0 around the pole: "+tc.want+"; ") {
+			t.Errorf("identify -pole %s: exit %d\n%s%s", tc.file, code, out, errOut)
+		}
+		code, out, _ = runCLI(t, "identify", "-json", "-pole", pole, "-rope-radius", "0.005", file)
+		var rep IdentifyReport
+		if code != 0 || json.Unmarshal([]byte(out), &rep) != nil || len(rep.Hitches) != 1 || rep.Hitches[0].Name != tc.want || rep.Hitches[0].RopeRadius != 0.005 || !rep.Hitches[0].PinnedA {
+			t.Errorf("identify -json -pole %s: exit %d\n%s", tc.file, code, out)
+		}
+	}
+	// The same rope around a pole 1 m away: no hitch.
+	code, out, _ := runCLI(t, "identify", "-pole", "1,0,-0.15,1,0,0.15,0.02", filepath.Join(tied, "clove.xyz"))
+	if code != 0 || !strings.Contains(out, "around the pole: no hitch;") {
+		t.Errorf("identify -pole far away: exit %d\n%s", code, out)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-pole", "0,0,0,0,0,1"}, "want 7 numbers"},
+		{[]string{"-pole", "0,0,0,0,0,x,1"}, `number 6 ("x") is not a finite number`},
+		{[]string{"-pole", "0,0,0,0,0,NaN,1"}, "is not a finite number"},
+		{[]string{"-pole", "0,0,0,0,0,0,1"}, "the axis's two points are the same"},
+		{[]string{"-pole", "0,0,0,0,0,1,-1"}, "the radius -1 is negative"},
+		{[]string{"-rope-radius", "0.1"}, "-rope-radius: only with -pole"},
+		{[]string{"-pole", pole, "-rope-radius", "-1"}, "must be a positive length"},
+	} {
+		args := append(append([]string{"identify"}, tc.args...), filepath.Join(tied, "clove.xyz"))
+		if code, _, errOut := runCLI(t, args...); code == 0 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("identify %q: exit %d, stderr %q, want %q", tc.args, code, errOut, tc.want)
+		}
+	}
+}
+
 func TestIdentify(t *testing.T) {
 	dir := t.TempDir()
 	curve := filepath.Join(dir, "rope.xyz")
