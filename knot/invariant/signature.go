@@ -1,7 +1,6 @@
 package invariant
 
 import (
-	"errors"
 	"fmt"
 	"math/big"
 
@@ -53,11 +52,14 @@ type goeritz struct {
 	corner []uint8 // crossing → colour of its corners 0 and 2 (corners 1 and 3 have the other)
 }
 
-func newGoeritz(c pd.Code) (*goeritz, error) {
+func newGoeritz(c pd.Code) (*goeritz, error) { return newGoeritzFor(c, "Signature") }
+
+// newGoeritzFor is newGoeritz with the name of the calling function in its errors.
+func newGoeritzFor(c pd.Code, fn string) (*goeritz, error) {
 	n := len(c.X)
 	p, err := newPlanar(c)
 	if err != nil {
-		return nil, fmt.Errorf("invariant: Signature: %w", err)
+		return nil, fmt.Errorf("invariant: %s: %w", fn, err)
 	}
 	g := &goeritz{p: p, face: make([]int, 4*n), pos: make([]bool, n), corner: make([]uint8, n)}
 	for i := range g.face {
@@ -78,7 +80,7 @@ func newGoeritz(c pd.Code) (*goeritz, error) {
 		faces++
 	}
 	if faces != n+2 {
-		return nil, fmt.Errorf("invariant: Signature: diagram has %d faces, want %d (split diagram or not planar)", faces, n+2)
+		return nil, fmt.Errorf("invariant: %s: diagram has %d faces, want %d (split diagram or not planar)", fn, faces, n+2)
 	}
 	// 2-colouring: corners j−1 and j at a crossing lie on the two sides of dart j.
 	adj := make([][]int, faces)
@@ -100,7 +102,7 @@ func newGoeritz(c pd.Code) (*goeritz, error) {
 				g.colour[h] = 1 - g.colour[f]
 				queue = append(queue, h)
 			} else if g.colour[h] == g.colour[f] {
-				return nil, errors.New("invariant: Signature: faces cannot be 2-coloured")
+				return nil, fmt.Errorf("invariant: %s: faces cannot be 2-coloured", fn)
 			}
 		}
 	}
@@ -118,6 +120,13 @@ func newGoeritz(c pd.Code) (*goeritz, error) {
 
 // signature returns σ computed with colour white as the white faces.
 func (g *goeritz) signature(white uint8) int {
+	G, mu := g.matrix(white)
+	return symSignature(G) - mu
+}
+
+// matrix returns the Goeritz matrix G with colour white as the white faces (the last white face
+// deleted; m×m for m = the number of white faces − 1) and the correction term μ = Σ_{type II} η.
+func (g *goeritz) matrix(white uint8) ([][]*big.Int, int) {
 	m := g.count[white] - 1 // last white face deleted
 	G := make([][]*big.Int, m)
 	for i := range G {
@@ -159,7 +168,7 @@ func (g *goeritz) signature(white uint8) int {
 			G[b][a].Sub(G[b][a], e)
 		}
 	}
-	return symSignature(G) - mu
+	return G, mu
 }
 
 // symSignature returns the signature (positive minus negative eigenvalues) of the symmetric

@@ -32,7 +32,7 @@ func Decompose(inv Invariants, maxCrossings int) [][]Match {
 	if inv.Determinant != 0 && abs64(inv.Determinant) != abs64(evalMinus1(a)) {
 		return nil
 	}
-	s := &search{sig: inv.Signature}
+	s := &search{sig: inv.Signature, hand: hand{c: inv.Diagram}}
 	s.candidates(a, j, maxCrossings)
 	s.rec(a, j, abs64(evalMinus1(a)), maxCrossings, key{}, 0)
 	slices.SortStableFunc(s.out, func(x, y []factor) int {
@@ -80,6 +80,7 @@ type factor struct {
 
 type search struct {
 	sig     *int
+	hand    hand  // the diagram's linking form, for hands the rest leaves open
 	cands   []int // the knots that divide the invariants in some chirality, in the table's order
 	factors []factor
 	out     [][]factor
@@ -144,7 +145,7 @@ func (s *search) rec(a, j poly.Poly, det int64, budget int, min key, sigSoFar in
 			if !kj.Equal(j) {
 				continue
 			}
-			m, ok := chirality(k, e.mirror, rest)
+			m, ok := chirality(k, e.mirror, rest, &s.hand)
 			if !ok {
 				continue
 			}
@@ -196,8 +197,10 @@ func (s *search) rec(a, j poly.Poly, det int64, budget int, min key, sigSoFar in
 
 // variants returns the chirality variants of a factor k: one for an amphichiral knot; as in the
 // table and mirrored for a chiral knot that the Jones polynomial tells from its mirror image,
-// or whose nonzero signature does when the signature is given; otherwise one of unknown
-// chirality.
+// or whose nonzero signature does when the signature is given; otherwise the one hand that the
+// linking form of the diagram settles (none if it fits neither: a prime p ≡ 3 (mod 4) with
+// p ‖ det of the sum divides exactly one factor's determinant, and the sum's sign at p is that
+// factor's), or else one of unknown chirality.
 func (s *search) variants(k *Knot) []factor {
 	switch {
 	case !k.Chiral:
@@ -207,6 +210,14 @@ func (s *search) variants(k *Knot) []factor {
 			{key: key{k.Index, asTable}, sig: k.Signature, m: Match{Knot: *k}},
 			{key: key{k.Index, mirrored}, sig: -k.Signature, m: Match{Knot: *k, Mirror: true}},
 		}
+	}
+	switch s.hand.decide(k) {
+	case asTable:
+		return []factor{{key: key{k.Index, asTable}, sig: k.Signature, m: Match{Knot: *k}}}
+	case mirrored:
+		return []factor{{key: key{k.Index, mirrored}, sig: -k.Signature, m: Match{Knot: *k, Mirror: true}}}
+	case neither:
+		return nil
 	}
 	return []factor{{key: key{k.Index, either}, m: Match{Knot: *k, ChiralityUnknown: true}}}
 }

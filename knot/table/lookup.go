@@ -1,17 +1,32 @@
 package table
 
-import "github.com/knotsim/knotsim/knot/poly"
+import (
+	"github.com/knotsim/knotsim/knot/invariant"
+	"github.com/knotsim/knotsim/knot/pd"
+	"github.com/knotsim/knotsim/knot/poly"
+)
 
 // Invariants are what is known of a knot: Alexander and Jones polynomials (both required),
-// optionally the signature (nil if not computed) and the determinant (0 if not computed).
+// optionally the signature (nil if not computed), the determinant (0 if not computed) and a
+// diagram (nil if none).
 //
 // Alexander may be given in any normalisation (any power of t, either sign): it is compared up
 // to ±t^k. Jones must be exact (as computed from an oriented diagram; for a knot it does not
 // depend on the orientation). Signature follows the table's convention (right-handed trefoil −2).
+//
+// Diagram, when given, is a diagram of the knot (the one the other invariants were computed
+// from). It is used only where the polynomials and the signature leave the hand of a chiral
+// candidate undecided, and only when that candidate's determinant has a prime p ≡ 3 (mod 4)
+// exactly once: the linking form of the double branched cover (Knot.LinkingForm,
+// invariant.LinkingFormSymbols) is then computed from the diagram, once per call, and decides
+// the hand (10_71, 10_104, 12a_697, 12a_1081, 12a_1088, 12a_1235, 12a_1250 and 12n_490 share
+// everything else with their mirror images), or rules the candidate out when it fits neither
+// hand. The common case never computes it.
 type Invariants struct {
 	Alexander, Jones poly.Poly
 	Signature        *int
 	Determinant      int64
+	Diagram          *pd.Code
 }
 
 // Match is a table knot whose invariants agree, with the chirality of the curve.
@@ -19,7 +34,8 @@ type Invariants struct {
 // Exactly one of the following holds:
 //   - Amphichiral: the knot is its own mirror image (Mirror false);
 //   - ChiralityUnknown: the knot is chiral but the invariants cannot tell which mirror image
-//     the curve is (Jones polynomial symmetric, and the signature zero or not given); the curve
+//     the curve is (Jones polynomial symmetric, the signature zero or not given, and the linking
+//     form of the double branched cover silent or no diagram given; see Invariants); the curve
 //     is the table's knot or its mirror image, both are candidates (Mirror false);
 //   - otherwise Mirror says whether the curve is the mirror image of the table's diagram.
 type Match struct {
@@ -43,6 +59,7 @@ func Lookup(inv Invariants) []Match {
 		return nil
 	}
 	var out []Match
+	h := &hand{c: inv.Diagram}
 	for _, e := range index[hashKey(a, j)] {
 		k := &knots[e.k]
 		if !sameAlexander(a, k.Alexander) {
@@ -58,7 +75,7 @@ func Lookup(inv Invariants) []Match {
 		if inv.Determinant != 0 && abs64(inv.Determinant) != k.Determinant {
 			continue
 		}
-		if m, ok := chirality(k, e.mirror, inv.Signature); ok {
+		if m, ok := chirality(k, e.mirror, inv.Signature, h); ok {
 			out = append(out, m)
 		}
 	}
@@ -66,9 +83,10 @@ func Lookup(inv Invariants) []Match {
 }
 
 // chirality decides the Match of table knot k whose Jones polynomial agreed as in the table
-// (mirror false) or mirrored, given the signature if known; ok is false if the signature
+// (mirror false) or mirrored, given the signature if known and, where those leave the hand
+// open, the linking form of the diagram h; ok is false if the signature or the linking form
 // contradicts.
-func chirality(k *Knot, mirror bool, sig *int) (Match, bool) {
+func chirality(k *Knot, mirror bool, sig *int, h *hand) (Match, bool) {
 	m := Match{Knot: *k}
 	switch {
 	case !k.Chiral:
@@ -89,7 +107,15 @@ func chirality(k *Knot, mirror bool, sig *int) (Match, bool) {
 		if sig != nil && *sig != 0 {
 			return m, false
 		}
-		m.ChiralityUnknown = true
+		switch h.decide(k) {
+		case asTable:
+		case mirrored:
+			m.Mirror = true
+		case either:
+			m.ChiralityUnknown = true
+		default:
+			return m, false
+		}
 	case *sig == k.Signature:
 	case *sig == -k.Signature:
 		m.Mirror = true
@@ -97,6 +123,54 @@ func chirality(k *Knot, mirror bool, sig *int) (Match, bool) {
 		return m, false
 	}
 	return m, true
+}
+
+// hand is the linking form of the diagram being identified (Invariants.Diagram, nil if none),
+// computed on first use.
+type hand struct {
+	c    *pd.Code
+	done bool
+	syms invariant.LinkingSymbols
+}
+
+// neither is what decide returns when the diagram's linking form fits neither hand of the knot.
+const neither = -1
+
+// decide compares the linking form of the diagram with that of table knot k, whose
+// determinant's primes p ≡ 3 (mod 4) with p ‖ det are among the diagram's or divide its
+// determinant more than once (a connected sum with k as a factor): asTable or mirrored when a
+// prime p the two have in common settles the hand (the diagram's sign at p is k's, or the
+// opposite), either when there is no such prime or no diagram, and neither when two primes
+// disagree. Only knots with such a prime cost anything.
+func (h *hand) decide(k *Knot) int {
+	if h == nil || h.c == nil {
+		return either
+	}
+	ks := k.LinkingForm()
+	if len(ks) == 0 {
+		return either
+	}
+	if !h.done {
+		h.done = true
+		// An error (an invalid diagram, or a determinant too hard to factor) decides nothing.
+		h.syms, _ = invariant.LinkingFormSymbols(*h.c)
+	}
+	v := either
+	for _, x := range ks {
+		d := h.syms.At(x.P)
+		if d == 0 {
+			continue
+		}
+		w := asTable
+		if d != x.Sign {
+			w = mirrored
+		}
+		if v != either && v != w {
+			return neither
+		}
+		v = w
+	}
+	return v
 }
 
 // hashKey hashes the Alexander polynomial up to ±t^k (its coefficients, signed so that the

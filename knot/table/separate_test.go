@@ -20,8 +20,9 @@ type stageCounts struct {
 
 // separation groups the table's 2,978 knots and their mirror images by Alexander and Jones
 // polynomials, then adds the signature, then the numbers of connected n-fold covers for
-// n = 2…MaxSeparateIndex (computed only for entries still sharing everything), and returns the
-// counts after each addition and the groups left at the end.
+// n = 2…MaxSeparateIndex (computed only for entries still sharing everything), then the linking
+// form of the double branched cover (Knot.LinkingForm, negated for a mirror image), and returns
+// the counts after each addition and the groups left at the end.
 func separation(t testing.TB) ([]stageCounts, [][]Match) {
 	type ent struct {
 		m   Match
@@ -82,6 +83,22 @@ func separation(t testing.TB) ([]stageCounts, [][]Match) {
 		g = next
 		out = append(out, count(fmt.Sprintf("+ %d-fold covers", n), g))
 	}
+	next := map[string][]int{}
+	for key, idx := range g {
+		if len(idx) < 2 {
+			continue
+		}
+		for _, i := range idx {
+			lf := ents[i].m.Knot.LinkingForm()
+			if ents[i].m.Mirror {
+				lf = lf.Mirror()
+			}
+			k2 := fmt.Sprintf("%s|%v", key, lf)
+			next[k2] = append(next[k2], i)
+		}
+	}
+	g = next
+	out = append(out, count("+ linking form", g))
 	var left [][]Match
 	for _, idx := range g {
 		if len(idx) < 2 {
@@ -123,6 +140,7 @@ func TestSeparation(t *testing.T) {
 		"+ 5-fold covers: 204/416",
 		"+ 6-fold covers: 64/130",
 		"+ 7-fold covers: 32/64",
+		"+ linking form: 24/48",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("stages:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -140,20 +158,24 @@ func TestSeparation(t *testing.T) {
 	}
 }
 
-// wantLeft are the groups that share Alexander, Jones, signature and 2…7-fold cover counts:
-// 28 chiral knots whose two mirror images nothing here tells apart (cover counts never can: a
-// knot and its mirror image have the same group), and two pairs of distinct knots, each in both
-// chiralities.
+// wantLeft are the groups that share Alexander, Jones, signature, 2…7-fold cover counts and the
+// linking form of the double branched cover: 20 chiral knots whose two mirror images nothing
+// here tells apart (cover counts never can: a knot and its mirror image have the same group; the
+// linking form can only where a prime p ≡ 3 (mod 4) divides the determinant exactly once, as
+// for 10_71, 10_104, 12a_697, 12a_1081, 12a_1088, 12a_1235, 12a_1250 and 12n_490, which it
+// told from their mirror images), and two pairs of distinct knots, each in both chiralities
+// (12a_102 and 12a_107 have the same sign at their determinant 239; 12n_209 and 12n_213 have
+// determinant 137 ≡ 1 mod 4).
 var wantLeft = []string{
-	"10_48 m10_48", "10_71 m10_71", "10_91 m10_91", "10_104 m10_104",
+	"10_48 m10_48", "10_91 m10_91",
 	"12a_102 12a_107", "m12a_102 m12a_107",
 	"12a_126 m12a_126", "12a_132 m12a_132", "12a_214 m12a_214", "12a_222 m12a_222",
-	"12a_453 m12a_453", "12a_674 m12a_674", "12a_697 m12a_697", "12a_943 m12a_943",
-	"12a_1011 m12a_1011", "12a_1081 m12a_1081", "12a_1088 m12a_1088", "12a_1199 m12a_1199",
-	"12a_1222 m12a_1222", "12a_1231 m12a_1231", "12a_1235 m12a_1235", "12a_1250 m12a_1250",
+	"12a_453 m12a_453", "12a_674 m12a_674", "12a_943 m12a_943",
+	"12a_1011 m12a_1011", "12a_1199 m12a_1199",
+	"12a_1222 m12a_1222", "12a_1231 m12a_1231",
 	"12a_1258 m12a_1258", "12a_1283 m12a_1283",
 	"12n_209 12n_213", "m12n_209 m12n_213",
-	"12n_250 m12n_250", "12n_278 m12n_278", "12n_490 m12n_490", "12n_586 m12n_586",
+	"12n_250 m12n_250", "12n_278 m12n_278", "12n_586 m12n_586",
 	"12n_610 m12n_610", "12n_695 m12n_695",
 }
 
@@ -168,7 +190,7 @@ func identifyPD(t testing.TB, c pd.Code) [][]Match {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Identify(Invariants{Alexander: invariant.Alexander(c), Jones: j, Signature: &sig}, len(c.X))
+	return Identify(Invariants{Alexander: invariant.Alexander(c), Jones: j, Signature: &sig, Diagram: &c}, len(c.X))
 }
 
 func shortNames(found [][]Match) string {
@@ -200,6 +222,8 @@ func TestSeparate(t *testing.T) {
 		{"12a_102", false, "12a_102, 12a_107", "12a_102, 12a_107", 0, 0, "the same number of connected n-fold covers for n = 2…7"},
 		// One candidate (both mirror images): nothing to do.
 		{"10_48", false, "[m]10_48", "[m]10_48", 0, 0, ""},
+		// One candidate, its hand settled by the linking form of the diagram (Invariants.Diagram).
+		{"10_71", true, "m10_71", "m10_71", 0, 0, ""},
 	} {
 		m := match(t, tc.knot, tc.mirror)
 		c := m.Knot.PD

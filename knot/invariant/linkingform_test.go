@@ -1,0 +1,737 @@
+package invariant
+
+import (
+	"encoding/csv"
+	"math"
+	"math/big"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/knotsim/knotsim/knot/diagram"
+	"github.com/knotsim/knotsim/knot/embed"
+	"github.com/knotsim/knotsim/knot/pd"
+	"github.com/knotsim/knotsim/vec"
+)
+
+// lfEight are the chiral knots of the table whose mirror images share Alexander and Jones
+// polynomials, signature and every cover count through index 7 (knot/table TestSeparation) and
+// whose determinant has a prime p ≡ 3 (mod 4) exactly once.
+var lfEight = []string{"10_71", "10_104", "12a_697", "12a_1081", "12a_1088", "12a_1235", "12a_1250", "12n_490"}
+
+// lfWant are the primes p ≡ 3 (mod 4) with p ‖ det, by trial division.
+func lfWant(det int64) []int64 {
+	var out []int64
+	for p := int64(2); det > 1; p++ {
+		if p*p > det {
+			p = det // prime
+		}
+		e := 0
+		for det%p == 0 {
+			det /= p
+			e++
+		}
+		if e == 1 && p%4 == 3 {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func lfPrimes(s LinkingSymbols) []int64 {
+	var out []int64
+	for _, x := range s {
+		out = append(out, x.P)
+	}
+	return out
+}
+
+// lfChiral reads the table's chiral column.
+func lfChiral(tb testing.TB) map[string]bool {
+	tb.Helper()
+	f, err := os.Open(alexTablePath)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	col := map[string]int{}
+	for i, h := range recs[0] {
+		col[h] = i
+	}
+	out := map[string]bool{}
+	for _, r := range recs[1:] {
+		out[r[col["name"]]] = r[col["chiral"]] == "Y"
+	}
+	return out
+}
+
+// TestLinkingFormTable checks every knot of the table: the symbols sit at exactly the primes
+// p ≡ 3 (mod 4) with p ‖ det (the table's determinant), both checkerboard colourings give the
+// same symbols, the mirror diagram gives the opposite ones, and no amphichiral knot has any (its
+// form is isometric to its negative, impossible on ℤ/p with p ≡ 3 mod 4: the test can fail).
+func TestLinkingFormTable(t *testing.T) {
+	rows := alexReadTable(t)
+	chiral := lfChiral(t)
+	with, amph := 0, 0
+	for _, r := range rows {
+		s, err := LinkingFormSymbols(r.pd)
+		if err != nil {
+			t.Errorf("%s: %v", r.name, err)
+			continue
+		}
+		if got, want := lfPrimes(s), lfWant(r.det); !slices.Equal(got, want) {
+			t.Errorf("%s (det %d): symbols at %v, want %v", r.name, r.det, got, want)
+		}
+		for _, x := range s {
+			if x.Sign != 1 && x.Sign != -1 {
+				t.Errorf("%s: symbol %v", r.name, x)
+			}
+		}
+		if len(s) > 0 {
+			with++
+		}
+		if !chiral[r.name] {
+			amph++
+			if len(s) > 0 {
+				t.Errorf("%s is amphichiral but has symbols %v", r.name, s)
+			}
+		}
+		m, err := LinkingFormSymbols(r.pd.Mirror())
+		if err != nil || !m.Equal(s.Mirror()) {
+			t.Errorf("%s: mirror has %v (%v), want %v", r.name, m, err, s.Mirror())
+		}
+		if len(r.pd.X) == 0 {
+			continue
+		}
+		g, err := newGoeritz(r.pd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s0, err0 := g.linkingSymbols(0)
+		s1, err1 := g.linkingSymbols(1)
+		if err0 != nil || err1 != nil || !s0.Equal(s) || !s1.Equal(s) {
+			t.Errorf("%s: colourings give %v (%v) and %v (%v), want %v", r.name, s0, err0, s1, err1, s)
+		}
+	}
+	t.Logf("%d knots, %d with symbols, %d amphichiral (none with symbols)", len(rows), with, amph)
+	if with != 1835 {
+		t.Errorf("%d knots with symbols, want 1835", with)
+	}
+	byName := map[string]pd.Code{}
+	for _, r := range rows {
+		byName[r.name] = r.pd
+	}
+	for _, name := range lfEight {
+		if s, _ := LinkingFormSymbols(byName[name]); len(s) == 0 {
+			t.Errorf("%s: no symbols", name)
+		}
+	}
+	// The convention of the doc comment.
+	for _, tc := range []struct {
+		name string
+		want LinkingSymbols
+	}{
+		{"3_1", LinkingSymbols{{3, 1}}},
+		{"5_2", LinkingSymbols{{7, -1}}},
+		{"10_71", LinkingSymbols{{7, -1}, {11, -1}}},
+		{"4_1", nil},
+	} {
+		if s, _ := LinkingFormSymbols(byName[tc.name]); !s.Equal(tc.want) {
+			t.Errorf("%s: %v, want %v", tc.name, s, tc.want)
+		}
+	}
+}
+
+// TestLinkingFormRational checks the formula a = sign(det G)·q·adj(G)ᵢᵢ against the form itself:
+// for random x = q·v (v an integer vector; x lies in the p-part of coker G), xᵀG⁻¹x computed in
+// rationals must be (a·t²)/p mod 1, so p·xᵀG⁻¹x is an integer whose Legendre symbol, when it is
+// not 0 mod p, is the symbol. Both colourings, on every 5th knot with symbols and the eight.
+func TestLinkingFormRational(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1978, 9))
+	checked := 0
+	for i, r := range alexReadTable(t) {
+		if len(lfWant(r.det)) == 0 || (i%5 != 0 && !slices.Contains(lfEight, r.name)) {
+			continue
+		}
+		s, err := LinkingFormSymbols(r.pd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := newGoeritz(r.pd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for white := uint8(0); white < 2; white++ {
+			G, _ := g.matrix(white)
+			inv := ratInverse(t, G)
+			for _, x := range s {
+				p := big.NewInt(x.P)
+				q := new(big.Int).Quo(big.NewInt(r.det), p)
+				seen := false
+				for try := 0; try < 20; try++ {
+					v := make([]*big.Int, len(G))
+					for j := range v {
+						v[j] = new(big.Int).Mul(q, big.NewInt(rng.Int64N(21)-10))
+					}
+					val := new(big.Rat)
+					for j := range v {
+						for k := range v {
+							e := new(big.Rat).Mul(inv[j][k], new(big.Rat).SetInt(new(big.Int).Mul(v[j], v[k])))
+							val.Add(val, e)
+						}
+					}
+					val.Mul(val, new(big.Rat).SetInt(p))
+					if !val.IsInt() {
+						t.Fatalf("%s colour %d: p·xᵀG⁻¹x = %v is not an integer (p = %d)", r.name, white, val, x.P)
+					}
+					a := new(big.Int).Mod(val.Num(), p)
+					if a.Sign() == 0 {
+						continue
+					}
+					seen = true
+					if got := big.Jacobi(a, p); got != x.Sign {
+						t.Errorf("%s colour %d p %d: the form gives %d, LinkingFormSymbols %d", r.name, white, x.P, got, x.Sign)
+					}
+				}
+				if !seen {
+					t.Errorf("%s colour %d p %d: no random element with λ(x, x) ≠ 0", r.name, white, x.P)
+				}
+				checked++
+			}
+		}
+	}
+	t.Logf("%d (knot, colouring, p) checked", checked)
+}
+
+// ratInverse returns the inverse of the nonsingular integer matrix a in rationals.
+func ratInverse(t *testing.T, a [][]*big.Int) [][]*big.Rat {
+	n := len(a)
+	m := make([][]*big.Rat, n)
+	for i := range m {
+		m[i] = make([]*big.Rat, 2*n)
+		for j := range 2 * n {
+			switch {
+			case j < n:
+				m[i][j] = new(big.Rat).SetInt(a[i][j])
+			case j-n == i:
+				m[i][j] = big.NewRat(1, 1)
+			default:
+				m[i][j] = new(big.Rat)
+			}
+		}
+	}
+	for k := range n {
+		piv := -1
+		for i := k; i < n; i++ {
+			if m[i][k].Sign() != 0 {
+				piv = i
+				break
+			}
+		}
+		if piv < 0 {
+			t.Fatal("singular matrix")
+		}
+		m[k], m[piv] = m[piv], m[k]
+		d := new(big.Rat).Inv(m[k][k])
+		for j := range 2 * n {
+			m[k][j].Mul(m[k][j], d)
+		}
+		for i := range n {
+			if i == k || m[i][k].Sign() == 0 {
+				continue
+			}
+			f := new(big.Rat).Set(m[i][k])
+			for j := range 2 * n {
+				m[i][j].Sub(m[i][j], new(big.Rat).Mul(f, m[k][j]))
+			}
+		}
+	}
+	out := make([][]*big.Rat, n)
+	for i := range out {
+		out[i] = m[i][n:]
+	}
+	return out
+}
+
+// lfRotation returns a uniformly random rotation (from a random unit quaternion).
+func lfRotation(rng *rand.Rand) func(vec.V3) vec.V3 {
+	w, x, y, z := rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()
+	n := math.Sqrt(w*w + x*x + y*y + z*z)
+	w, x, y, z = w/n, x/n, y/n, z/n
+	u := vec.V3{X: x, Y: y, Z: z}
+	return func(p vec.V3) vec.V3 {
+		t := u.Cross(p).Scale(2)
+		return p.Add(t.Scale(w)).Add(u.Cross(t))
+	}
+}
+
+// lfRedraw draws the diagram c as a polygon (knot/embed), mirrored through the xy-plane if
+// mirror, and makes it a curve in space: every segment cut in 4, then every point raised by a
+// random smooth height field, z += h(x, y). That shear of space keeps the knot type (at every
+// instant of z += t·h the projection on the xy-plane is the same diagram, crossings included,
+// as both strands of a crossing pass through one vertex). The curve is then turned by a random
+// rotation and projected along a random direction in general position: another diagram of the
+// same knot (of its mirror image), usually with more crossings. With simplify, Reidemeister I
+// and II moves are applied to it.
+func lfRedraw(tb testing.TB, c pd.Code, mirror, simplify bool, rng *rand.Rand) pd.Code {
+	tb.Helper()
+	flat, err := embed.PD(c, 0)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	type wave struct{ u, v, ph, a float64 }
+	var h []wave
+	for range 4 {
+		h = append(h, wave{u: 8 * (rng.Float64() - 0.5), v: 8 * (rng.Float64() - 0.5), ph: 2 * math.Pi * rng.Float64(), a: 0.4 * rng.Float64()})
+	}
+	var pts []vec.V3
+	for i, p := range flat {
+		if mirror {
+			p.Z = -p.Z
+		}
+		q := flat[(i+1)%len(flat)]
+		if mirror {
+			q.Z = -q.Z
+		}
+		for k := range 4 {
+			pts = append(pts, p.Add(q.Sub(p).Scale(float64(k)/4)))
+		}
+	}
+	rot := lfRotation(rng)
+	for i, p := range pts {
+		for _, w := range h {
+			p.Z += w.a * math.Sin(w.u*p.X+w.v*p.Y+w.ph)
+		}
+		pts[i] = rot(p)
+	}
+	_, d, err := diagram.FindDirection([][]vec.V3{pts}, rng)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if simplify {
+		d = pd.Simplify(d)
+	}
+	return d
+}
+
+// TestLinkingFormOtherDiagrams checks that the symbols are those of the knot, not of its
+// diagram: a table knot drawn in 3-D, turned at random and projected again (a different
+// diagram, raw and simplified) has the symbols of the table's diagram, and its mirror image the
+// opposite ones. The eight knots, in both chiralities, and every 25th knot with symbols. The
+// Jones polynomial, computed from the new diagram, checks that the drawing kept the chirality
+// where it can tell (the eight have symmetric Jones polynomials).
+func TestLinkingFormOtherDiagrams(t *testing.T) {
+	rng := rand.New(rand.NewPCG(71, 104))
+	diagrams, n := 0, 0
+	minX, maxX, sumX, sumT, other := math.MaxInt, 0, 0, 0, 0
+	for i, r := range alexReadTable(t) {
+		if len(lfWant(r.det)) == 0 || (i%25 != 0 && !slices.Contains(lfEight, r.name)) {
+			continue
+		}
+		n++
+		want, err := LinkingFormSymbols(r.pd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		jones, err := Jones(r.pd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mjones, err := Jones(r.pd.Mirror())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, mirror := range []bool{false, true} {
+			w, wj := want, jones
+			if mirror {
+				w, wj = want.Mirror(), mjones
+			}
+			for _, simplify := range []bool{false, true} {
+				c := lfRedraw(t, r.pd, mirror, simplify, rng)
+				diagrams++
+				minX, maxX, sumX, sumT = min(minX, len(c.X)), max(maxX, len(c.X)), sumX+len(c.X), sumT+len(r.pd.X)
+				if len(c.X) != len(r.pd.X) {
+					other++
+				}
+				got, err := LinkingFormSymbols(c)
+				if err != nil || !got.Equal(w) {
+					t.Errorf("%s (mirror %v, %d crossings): %v (%v), want %v", r.name, mirror, len(c.X), got, err, w)
+				}
+				if j, err := Jones(c); err != nil || !j.Equal(wj) {
+					t.Errorf("%s (mirror %v): redrawn diagram has Jones %v (%v), want %v", r.name, mirror, j, err, wj)
+				}
+			}
+		}
+	}
+	t.Logf("%d knots, %d redrawn diagrams (%d–%d crossings, %d in all; the table's: %d in all; %d with another number of crossings than the table's)", n, diagrams, minX, maxX, sumX, sumT, other)
+	if other < diagrams/2 {
+		t.Errorf("only %d of %d redrawn diagrams differ from the table's in their number of crossings", other, diagrams)
+	}
+}
+
+// lfSum returns the symbols a connected sum must have: H₁(Σ₂(K₁ # K₂)) is the orthogonal sum of
+// the two forms, so a prime p ≡ 3 (mod 4) with p ‖ det₁·det₂ divides one determinant exactly
+// once and keeps that knot's symbol; a prime dividing both drops out.
+func lfSum(a, b LinkingSymbols, detA, detB int64) LinkingSymbols {
+	var out LinkingSymbols
+	for _, p := range lfWant(detA * detB) {
+		s := a.At(p)
+		if s == 0 {
+			s = b.At(p)
+		}
+		out = append(out, LinkingSymbol{P: p, Sign: s})
+	}
+	return out
+}
+
+// TestLinkingFormSums checks connected sums of table knots (mirror images mixed in; pairs whose
+// determinants share a prime, like 10_71 # 5_2 at 7, included), as pd.ConnectedSum builds them
+// and redrawn through a 3-D polygon.
+func TestLinkingFormSums(t *testing.T) {
+	rows := alexReadTable(t)
+	byName := map[string]alexRow{}
+	var pool []alexRow
+	for i, r := range rows {
+		byName[r.name] = r
+		if i > 0 && len(lfWant(r.det)) > 0 && i%97 == 0 {
+			pool = append(pool, r)
+		}
+	}
+	for _, n := range append([]string{"3_1", "5_2", "7_2"}, lfEight...) {
+		pool = append(pool, byName[n])
+	}
+	rng := rand.New(rand.NewPCG(3, 1))
+	sums := 0
+	for i := range 60 {
+		a, b := pool[rng.IntN(len(pool))], pool[rng.IntN(len(pool))]
+		if i < len(lfEight) {
+			a, b = byName[lfEight[i]], byName[[]string{"5_2", "3_1", "7_2", "12a_1081"}[i%4]]
+		}
+		ca, cb := a.pd, b.pd
+		sa, err := LinkingFormSymbols(ca)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sb, err := LinkingFormSymbols(cb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i%2 == 1 {
+			cb, sb = cb.Mirror(), sb.Mirror()
+		}
+		c, err := pd.ConnectedSum(ca, cb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := lfSum(sa, sb, a.det, b.det)
+		for k, d := range []pd.Code{c, lfRedraw(t, c, false, i%3 == 0, rng)} {
+			sums++
+			got, err := LinkingFormSymbols(d)
+			if err != nil || !got.Equal(want) {
+				t.Errorf("%s # %s (mirror %v, redrawn %v): %v (%v), want %v", a.name, b.name, i%2 == 1, k == 1, got, err, want)
+			}
+		}
+	}
+	t.Logf("%d diagrams of sums", sums)
+}
+
+// lfCheck checks the symbols of any diagram against what must hold whatever the diagram: both
+// colourings agree, the mirror image has the opposite signs, each P is a prime ≡ 3 (mod 4)
+// dividing |det G| exactly once, and every such prime has a symbol. It returns the symbols and
+// |det G| (0 when LinkingFormSymbols failed or there is no Goeritz matrix).
+func lfCheck(t testing.TB, c pd.Code) (LinkingSymbols, int64) {
+	t.Helper()
+	s, err := LinkingFormSymbols(c)
+	_, serr := Signature(c)
+	if (err != nil) != (serr != nil) {
+		t.Fatalf("%v: LinkingFormSymbols error %v, Signature error %v", c, err, serr)
+	}
+	if err != nil {
+		return nil, 0
+	}
+	// pd.Code.Mirror reads the strands' directions from the labels, which a component with two
+	// edges does not fix: a mirror that is not a valid code is skipped (the random braids are
+	// also mirrored by negating their words).
+	if _, err := Signature(c.Mirror()); err == nil {
+		m, err := LinkingFormSymbols(c.Mirror())
+		if err != nil || !m.Equal(s.Mirror()) {
+			t.Fatalf("%v: mirror %v (%v), want %v", c, m, err, s.Mirror())
+		}
+	}
+	if len(c.X) == 0 || c.Loops > 0 {
+		if len(s) != 0 {
+			t.Fatalf("%v: symbols %v for det 0 or 1", c, s)
+		}
+		return s, 0
+	}
+	g, err := newGoeritz(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	G, _ := g.matrix(0)
+	det := bareissDet(cloneMatrix(G, -1))
+	det.Abs(det)
+	for w := uint8(0); w < 2; w++ {
+		sw, err := g.linkingSymbols(w)
+		if err != nil || !sw.Equal(s) {
+			t.Fatalf("%v: colour %d gives %v (%v), want %v", c, w, sw, err, s)
+		}
+		Gw, _ := g.matrix(w)
+		if dw := bareissDet(cloneMatrix(Gw, -1)); dw.CmpAbs(det) != 0 {
+			t.Fatalf("%v: |det G| %v with one colouring, %v with the other", c, det, dw)
+		}
+	}
+	if !det.IsInt64() {
+		return s, 0
+	}
+	if got, want := lfPrimes(s), lfWant(det.Int64()); det.Int64() < 1<<50 && !slices.Equal(got, want) {
+		t.Fatalf("%v: symbols at %v, want %v (|det G| = %v)", c, got, want, det)
+	}
+	return s, det.Int64()
+}
+
+// lfRandomBraid returns the closure of a random braid on 2–5 strands with 1–30 crossings, and
+// of its mirror image (the word negated).
+func lfRandomBraid(rng *rand.Rand) (pd.Code, pd.Code) {
+	for {
+		m := 2 + rng.IntN(4)
+		word := make([]int, 1+rng.IntN(30))
+		neg := make([]int, len(word))
+		for i := range word {
+			word[i] = 1 + rng.IntN(m-1)
+			if rng.IntN(2) == 0 {
+				word[i] = -word[i]
+			}
+			neg[i] = -word[i]
+		}
+		c, err := pd.FromBraid(m, word)
+		if err != nil {
+			continue
+		}
+		if mc, err := pd.FromBraid(m, neg); err == nil {
+			return c, mc
+		}
+	}
+}
+
+// lfRandomPolygon returns n random points in the unit cube.
+func lfRandomPolygon(rng *rand.Rand, n int) []vec.V3 {
+	pts := make([]vec.V3, n)
+	for i := range pts {
+		pts[i] = vec.V3{X: rng.Float64(), Y: rng.Float64(), Z: rng.Float64()}
+	}
+	return pts
+}
+
+// TestLinkingFormRandom runs LinkingFormSymbols on random diagrams: closures of random braids
+// (knots and links, split ones too) and projections of random polygons of 6–24 vertices (knots
+// of up to some 90 crossings, most beyond the table). Besides lfCheck, a random polygon projected
+// along two directions (two unrelated diagrams of one knot) must give the same symbols, and the
+// polygon mirrored through a plane the opposite ones; |det G| must agree with Determinant.
+func TestLinkingFormRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2026, 3))
+	braids, polys, withSyms, maxX, sumX := 0, 0, 0, 0, 0
+	for range 3000 {
+		c, mc := lfRandomBraid(rng)
+		braids++
+		s, _ := lfCheck(t, c)
+		if ms, _ := lfCheck(t, mc); !ms.Equal(s.Mirror()) {
+			t.Errorf("%v: symbols %v, the mirror braid's %v", c, s, ms)
+		}
+	}
+	for range 400 {
+		pts := lfRandomPolygon(rng, 6+rng.IntN(19))
+		_, c1, err := diagram.FindDirection([][]vec.V3{pts}, rng)
+		if err != nil {
+			continue
+		}
+		_, c2, err := diagram.FindDirection([][]vec.V3{pts}, rng)
+		if err != nil {
+			continue
+		}
+		mpts := slices.Clone(pts)
+		for i := range mpts {
+			mpts[i].X = -mpts[i].X
+		}
+		_, c3, err := diagram.FindDirection([][]vec.V3{mpts}, rng)
+		if err != nil {
+			continue
+		}
+		polys++
+		maxX = max(maxX, len(c1.X), len(c2.X), len(c3.X))
+		sumX += len(c1.X)
+		s1, d1 := lfCheck(t, c1)
+		s2, _ := lfCheck(t, c2)
+		s3, _ := lfCheck(t, c3)
+		if !s1.Equal(s2) || !s3.Equal(s1.Mirror()) {
+			t.Errorf("random polygon %v: symbols %v and %v along two directions, %v mirrored", pts, s1, s2, s3)
+		}
+		if len(c1.X) > 0 && len(c1.X) <= 60 && d1 != Determinant(c1) {
+			t.Errorf("random polygon %v: |det G| %d, Determinant %d", pts, d1, Determinant(c1))
+		}
+		if len(s1) > 0 {
+			withSyms++
+		}
+	}
+	t.Logf("%d braid closures, %d random polygons (%d with symbols; %.1f crossings on average, at most %d), each along two directions and mirrored", braids, polys, withSyms, float64(sumX)/float64(polys), maxX)
+}
+
+// FuzzLinkingFormSymbols: any braid closure and any code made of the bytes (mostly invalid)
+// neither panics nor breaks lfCheck's rules.
+func FuzzLinkingFormSymbols(f *testing.F) {
+	f.Add([]byte{1, 1, 1, 1})
+	f.Add([]byte{2, 1, 0x81, 1, 0x81, 2, 0x82})
+	f.Add([]byte{3, 1, 2, 3, 0x81, 0x82, 0x83, 1, 2})
+	f.Add([]byte{0, 5, 2, 4, 3, 1, 4, 6, 5, 3, 6, 2})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) == 0 || len(data) > 200 {
+			return
+		}
+		m := 2 + int(data[0]%4)
+		var word []int
+		for _, b := range data[1:] {
+			g := 1 + int(b&0x7f)%(m-1)
+			if b&0x80 != 0 {
+				g = -g
+			}
+			word = append(word, g)
+		}
+		if c, err := pd.FromBraid(m, word); err == nil {
+			lfCheck(t, c)
+		}
+		// Raw labels, four to a crossing.
+		var c pd.Code
+		for i := 1; i+3 < len(data); i += 4 {
+			c.X = append(c.X, pd.X{int(data[i]), int(data[i+1]), int(data[i+2]), int(data[i+3])})
+		}
+		if s, err := LinkingFormSymbols(c); err == nil {
+			for _, x := range s {
+				if x.P%4 != 3 || (x.Sign != 1 && x.Sign != -1) {
+					t.Fatalf("%v: symbol %v", c, x)
+				}
+			}
+		}
+	})
+}
+
+func TestLinkingFormSmall(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		c    pd.Code
+		want LinkingSymbols
+	}{
+		{"empty", pd.Code{}, nil},
+		{"loops", pd.Code{Loops: 2}, nil},
+		{"kink", pd.Code{X: []pd.X{{1, 2, 2, 1}}}, nil},
+		{"kink", pd.Code{X: []pd.X{{1, 1, 2, 2}}}, nil},
+		{"trefoil", pd.Code{X: []pd.X{{1, 5, 2, 4}, {3, 1, 4, 6}, {5, 3, 6, 2}}}, LinkingSymbols{{3, 1}}},
+		{"trefoil and a loop (det 0)", pd.Code{X: []pd.X{{1, 5, 2, 4}, {3, 1, 4, 6}, {5, 3, 6, 2}}, Loops: 1}, nil},
+		{"Hopf link (det 2)", pd.Code{X: []pd.X{{1, 3, 2, 4}, {3, 1, 4, 2}}}, nil},
+		{"T(2,3)", pd.Torus2(3), LinkingSymbols{{3, 1}}},
+		{"T(2,7)", pd.Torus2(7), LinkingSymbols{{7, 1}}},
+		{"T(2,9) (det 9 = 3²)", pd.Torus2(9), nil},
+		{"T(2,11)", pd.Torus2(11), LinkingSymbols{{11, 1}}},
+		{"T(2,13) (det 13 ≡ 1 mod 4)", pd.Torus2(13), nil},
+		// L(15, 1): on the 3-part, generated by 5, λ = 25/15 = 5/3 and (5|3) = −1.
+		{"T(2,15)", pd.Torus2(15), LinkingSymbols{{3, -1}}},
+		// L(6, 1): the 3-part is generated by 2, λ = 4/6 = 2/3 and (2|3) = −1.
+		{"T(2,6) link (det 6)", braidClosure(2, []int{1, 1, 1, 1, 1, 1}), LinkingSymbols{{3, -1}}},
+		{"T(2,6) link mirrored", braidClosure(2, []int{-1, -1, -1, -1, -1, -1}), LinkingSymbols{{3, 1}}},
+		{"T(2,3) from a braid", braidClosure(2, []int{1, 1, 1}), LinkingSymbols{{3, 1}}},
+	} {
+		got, err := LinkingFormSymbols(tc.c)
+		if err != nil || !got.Equal(tc.want) {
+			t.Errorf("%s: %v (%v), want %v", tc.name, got, err, tc.want)
+		}
+	}
+	for _, c := range []pd.Code{
+		{X: []pd.X{{1, 2, 2, 1}, {3, 4, 4, 3}}}, // split diagram
+		{X: []pd.X{{1, 5, 2, 4}, {3, 1, 4, 6}, {5, 3, 6, 9}}},
+		{X: []pd.X{{1, 5, 2, 4}, {3, 1, 4, 6}, {5, 3, 6, 6}}},
+	} {
+		if _, err := LinkingFormSymbols(c); err == nil {
+			t.Errorf("LinkingFormSymbols(%v): no error", c)
+		}
+	}
+	s := LinkingSymbols{{7, -1}, {11, 1}}
+	if s.At(7) != -1 || s.At(11) != 1 || s.At(3) != 0 || s.At(13) != 0 || s.Mirror().At(11) != -1 || LinkingSymbols(nil).Mirror() != nil {
+		t.Errorf("At or Mirror wrong on %v", s)
+	}
+}
+
+func TestFactor(t *testing.T) {
+	for _, tc := range []struct {
+		n      string
+		budget int
+		want   string // "" for ErrFactor
+	}{
+		{"1", 0, "1"},
+		{"2", 0, "2^1"},
+		{"77", 0, "7^1 11^1"},
+		{"4096", 0, "2^12"},
+		{"117268543", 0, "7^1 4093^2"},
+		{"16769023", 0, "16769023^1"},
+		{"16801801", factorBudget, "4099^2"},
+		{"1000006000009", factorBudget, "1000003^2"},
+		{"1000042000324000918000891", factorBudget, "1000003^3 1000033^1"},
+		{"1000000000100000000002379", factorBudget, "1000000000039^1 1000000000061^1"},
+		{"18446744073709551617", factorBudget, "274177^1 67280421310721^1"}, // F6
+		{"1000000000100000000002379", 1000, ""},
+		{"340282366920938463463374607431768211457", 1000, ""}, // F7: 59649589127497217 · 5704689200685129054721
+	} {
+		n, _ := new(big.Int).SetString(tc.n, 10)
+		fs, err := factor(n, tc.budget)
+		if tc.want == "" {
+			if err != ErrFactor {
+				t.Errorf("factor(%s) with budget %d: %v, want ErrFactor", tc.n, tc.budget, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("factor(%s): %v", tc.n, err)
+			continue
+		}
+		s := []string{"1"}
+		for _, f := range fs {
+			s = append(s, f.p.String()+"^"+big.NewInt(int64(f.e)).String())
+		}
+		if len(s) > 1 {
+			s = s[1:]
+		}
+		if got := strings.Join(s, " "); got != tc.want {
+			t.Errorf("factor(%s) = %s, want %s", tc.n, got, tc.want)
+		}
+	}
+}
+
+func BenchmarkLinkingFormSymbols12(b *testing.B) {
+	rows := alexReadTable(b)
+	var c pd.Code
+	for _, r := range rows {
+		if r.name == "12a_1081" {
+			c = r.pd
+		}
+	}
+	for b.Loop() {
+		if _, err := LinkingFormSymbols(c); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkLinkingFormSymbolsTable(b *testing.B) {
+	rows := alexReadTable(b)[1:]
+	for b.Loop() {
+		for _, r := range rows {
+			if _, err := LinkingFormSymbols(r.pd); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

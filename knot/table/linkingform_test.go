@@ -1,0 +1,304 @@
+package table
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/knotsim/knotsim/knot/diagram"
+	"github.com/knotsim/knotsim/knot/embed"
+	"github.com/knotsim/knotsim/knot/invariant"
+	"github.com/knotsim/knotsim/knot/pd"
+	"github.com/knotsim/knotsim/vec"
+)
+
+// handEight are the chiral knots that share Alexander and Jones polynomials, signature and cover
+// counts with their mirror images and whose determinant has a prime p ≡ 3 (mod 4) exactly once.
+var handEight = []string{"10_71", "10_104", "12a_697", "12a_1081", "12a_1088", "12a_1235", "12a_1250", "12n_490"}
+
+// TestLinkingForm checks Knot.LinkingForm on every row: the same as invariant.LinkingFormSymbols
+// of the row's diagram (cached or not, and for a Knot value that is not a row), a sign at
+// exactly the primes p ≡ 3 (mod 4) with p ‖ Determinant, none for an amphichiral knot.
+func TestLinkingForm(t *testing.T) {
+	with := 0
+	for _, k := range All() {
+		want, err := invariant.LinkingFormSymbols(k.PD)
+		if err != nil {
+			t.Fatalf("%s: %v", k.Name, err)
+		}
+		for range 2 { // computed, then cached
+			if got := k.LinkingForm(); !got.Equal(want) {
+				t.Errorf("%s: %v, want %v", k.Name, got, want)
+			}
+		}
+		var primes []int64
+		for d, p := k.Determinant, int64(2); d > 1; p++ {
+			e := 0
+			for ; d%p == 0; d /= p {
+				e++
+			}
+			if e == 1 && p%4 == 3 {
+				primes = append(primes, p)
+			}
+		}
+		var got []int64
+		for _, x := range want {
+			got = append(got, x.P)
+		}
+		if !slices.Equal(got, primes) {
+			t.Errorf("%s (det %d): signs at %v, want %v", k.Name, k.Determinant, got, primes)
+		}
+		if len(want) > 0 {
+			with++
+			if !k.Chiral {
+				t.Errorf("%s: amphichiral with signs %v", k.Name, want)
+			}
+		}
+	}
+	if with != 1835 {
+		t.Errorf("%d knots with signs, want 1835", with)
+	}
+	// A Knot that is not a row (its index names another knot) is computed from its own diagram.
+	k := mustKnot(t, "3_1")
+	k.Index = mustKnot(t, "10_71").Index
+	if got := k.LinkingForm(); !got.Equal(invariant.LinkingSymbols{{P: 3, Sign: 1}}) {
+		t.Errorf("3_1 under 10_71's index: %v", got)
+	}
+}
+
+// TestLookupHand looks up every chiral knot whose Jones polynomial is symmetric, in both hands,
+// with the diagram (the table's, or its mirror image) and with or without the signature: the
+// hand must come out right wherever the signature or the linking form settles it, and "either"
+// only where neither does; the knot is never lost.
+func TestLookupHand(t *testing.T) {
+	settled, either, bySig := 0, 0, 0
+	var eitherNames []string
+	for _, k := range All() {
+		if !k.Chiral || k.JonesMirrorDistinct {
+			continue
+		}
+		lf := len(k.LinkingForm()) > 0
+		for _, mirror := range []bool{false, true} {
+			c, sig := k.PD, k.Signature
+			if mirror {
+				c, sig = c.Mirror(), -sig
+			}
+			for _, withSig := range []bool{false, true} {
+				in := Invariants{Alexander: k.Alexander, Jones: k.Jones, Diagram: &c}
+				if withSig {
+					in.Signature = &sig
+				}
+				m, ok := find(Lookup(in), k)
+				if !ok {
+					t.Errorf("%s (mirror %v, signature %v): lost", k.Name, mirror, withSig)
+					continue
+				}
+				decided := lf || (withSig && k.Signature != 0)
+				switch {
+				case decided && (m.ChiralityUnknown || m.Mirror != mirror):
+					t.Errorf("%s (mirror %v, signature %v): %s", k.Name, mirror, withSig, m.Chirality())
+				case !decided && !m.ChiralityUnknown:
+					t.Errorf("%s (mirror %v, signature %v): %s, want either", k.Name, mirror, withSig, m.Chirality())
+				}
+				if withSig && !mirror {
+					switch {
+					case lf && k.Signature == 0:
+						settled++
+					case !decided:
+						either++
+						eitherNames = append(eitherNames, k.Name)
+					}
+				}
+				if !withSig && !mirror && lf && k.Signature != 0 {
+					bySig++
+				}
+			}
+		}
+	}
+	t.Logf("chiral knots with symmetric Jones: %d settled by the linking form alone (signature 0), %d more settled by it without the signature, %d left either: %s",
+		settled, bySig, either, strings.Join(eitherNames, " "))
+	if settled != 8 || either != 20 {
+		t.Errorf("%d settled by the linking form, %d left either; want 8 and 20", settled, either)
+	}
+	// Without a diagram nothing changes.
+	k := mustKnot(t, "10_71")
+	if m, ok := find(Lookup(Invariants{Alexander: k.Alexander, Jones: k.Jones}), k); !ok || !m.ChiralityUnknown {
+		t.Errorf("10_71 without diagram: %v %s", ok, m.Chirality())
+	}
+}
+
+// TestLookupHandContradicts: a diagram whose linking form fits neither hand of the candidate
+// rules it out. 5_2 # T(2,11) has determinant 77 like 10_71 but the signs (−1 at 7, +1 at 11)
+// that are neither 10_71's (−1, −1) nor its mirror image's (+1, +1); 5_2 alone (−1 at 7, nothing
+// at 11) decides as the table's 10_71.
+func TestLookupHandContradicts(t *testing.T) {
+	k := mustKnot(t, "10_71")
+	c, err := pd.ConnectedSum(mustKnot(t, "5_2").PD, pd.Torus2(11))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, _ := invariant.LinkingFormSymbols(c); !s.Equal(invariant.LinkingSymbols{{P: 7, Sign: -1}, {P: 11, Sign: 1}}) {
+		t.Fatalf("5_2 # T(2,11): %v", s)
+	}
+	if m, ok := find(Lookup(Invariants{Alexander: k.Alexander, Jones: k.Jones, Diagram: &c}), k); ok {
+		t.Errorf("10_71 found (%s) with the diagram of 5_2 # T(2,11)", m.Chirality())
+	}
+	c52 := mustKnot(t, "5_2").PD
+	if m, ok := find(Lookup(Invariants{Alexander: k.Alexander, Jones: k.Jones, Diagram: &c52}), k); !ok || m.Chirality() != "as in table" {
+		t.Errorf("10_71 with the diagram of 5_2: %v %s", ok, m.Chirality())
+	}
+}
+
+// handRotation returns a uniformly random rotation (from a random unit quaternion).
+func handRotation(rng *rand.Rand) func(vec.V3) vec.V3 {
+	w, x, y, z := rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()
+	n := math.Sqrt(w*w + x*x + y*y + z*z)
+	w, x, y, z = w/n, x/n, y/n, z/n
+	u := vec.V3{X: x, Y: y, Z: z}
+	return func(p vec.V3) vec.V3 {
+		t := u.Cross(p).Scale(2)
+		return p.Add(t.Scale(w)).Add(u.Cross(t))
+	}
+}
+
+// redraw draws c in 3-D (knot/embed), mirrored through the xy-plane if mirror, makes it a curve
+// in space (segments cut in 4, points raised by a random smooth height field z += h(x, y), a
+// shear of space that keeps the knot type), turns it at random, projects it along a random
+// direction in general position and simplifies the diagram by Reidemeister I and II moves, as
+// knot.Identify would: another diagram of the same knot.
+func redraw(t testing.TB, c pd.Code, mirror bool, rng *rand.Rand) pd.Code {
+	t.Helper()
+	flat, err := embed.PD(c, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type wave struct{ u, v, ph, a float64 }
+	var h []wave
+	for range 4 {
+		h = append(h, wave{u: 8 * (rng.Float64() - 0.5), v: 8 * (rng.Float64() - 0.5), ph: 2 * math.Pi * rng.Float64(), a: 0.4 * rng.Float64()})
+	}
+	var pts []vec.V3
+	for i, p := range flat {
+		if mirror {
+			p.Z = -p.Z
+		}
+		q := flat[(i+1)%len(flat)]
+		if mirror {
+			q.Z = -q.Z
+		}
+		for k := range 4 {
+			pts = append(pts, p.Add(q.Sub(p).Scale(float64(k)/4)))
+		}
+	}
+	rot := handRotation(rng)
+	for i, p := range pts {
+		for _, w := range h {
+			p.Z += w.a * math.Sin(w.u*p.X+w.v*p.Y+w.ph)
+		}
+		pts[i] = rot(p)
+	}
+	_, d, err := diagram.FindDirection([][]vec.V3{pts}, rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pd.Simplify(d)
+}
+
+// TestIdentifyHand identifies the eight knots, in both hands, from new diagrams (the table's
+// diagram drawn in 3-D, turned at random and projected again): with the diagram in Invariants,
+// one candidate with the right hand; without it, both hands ("[m]").
+func TestIdentifyHand(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 77))
+	tried, other := 0, 0
+	for _, name := range handEight {
+		k := mustKnot(t, name)
+		for _, mirror := range []bool{false, true} {
+			want := name
+			if mirror {
+				want = "m" + name
+			}
+			for range 3 {
+				c := redraw(t, k.PD, mirror, rng)
+				tried++
+				if len(c.X) != k.Crossings {
+					other++
+				}
+				if got := shortNames(identifyPD(t, c)); got != want {
+					t.Errorf("%s (a %d-crossing diagram): identified as %s", want, len(c.X), got)
+				}
+				sig, _ := invariant.Signature(c)
+				j, _ := invariant.Jones(c)
+				blind := Identify(Invariants{Alexander: invariant.Alexander(c), Jones: j, Signature: &sig}, len(c.X))
+				if got := shortNames(blind); got != "[m]"+name {
+					t.Errorf("%s without the diagram: %s", want, got)
+				}
+			}
+		}
+	}
+	t.Logf("%d diagrams, %d of them with more crossings than the table's after simplification", tried, other)
+	if other < tried/3 {
+		t.Errorf("only %d of %d diagrams differ from the table's in their number of crossings", other, tried)
+	}
+}
+
+// TestDecomposeHand identifies connected sums with one of the eight as a factor: the hand of a
+// factor is settled where a prime p ≡ 3 (mod 4) divides the sum's determinant exactly once
+// (10_71 # 3_1: 7, 11 and 3; m10_71 # m5_2: 7 divides twice, 11 settles it), not where every
+// such prime divides it twice (10_71 # 10_104).
+func TestDecomposeHand(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 71))
+	for _, tc := range []struct {
+		a, b string // a leading "m": the mirror image
+		want string // the candidates (ShortName): the sum alone
+	}{
+		{"10_71", "3_1", "3_1 # 10_71"},
+		{"m10_71", "3_1", "3_1 # m10_71"},
+		{"m10_71", "m5_2", "m5_2 # m10_71"},
+		{"10_71", "m5_2", "m5_2 # 10_71"},
+		{"12a_1081", "4_1", "4_1 # 12a_1081"},
+		{"m12n_490", "3_1", "3_1 # m12n_490"},
+		{"10_71", "10_104", "[m]10_71 # [m]10_104"},
+		{"10_71", "10_48", "[m]10_48 # 10_71"},
+	} {
+		var codes []pd.Code
+		for _, n := range []string{tc.a, tc.b} {
+			c := mustKnot(t, strings.TrimPrefix(n, "m")).PD
+			if strings.HasPrefix(n, "m") {
+				c = c.Mirror()
+			}
+			codes = append(codes, c)
+		}
+		c, err := pd.ConnectedSum(codes[0], codes[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, d := range []pd.Code{c, redraw(t, c, false, rng)} {
+			found := identifyPD(t, d)
+			var names []string
+			for _, f := range found {
+				names = append(names, ShortName(f))
+			}
+			if got := strings.Join(names, ", "); got != tc.want {
+				t.Errorf("%s # %s (redrawn %v): candidates %s, want %s", tc.a, tc.b, i == 1, got, tc.want)
+			}
+		}
+	}
+}
+
+// BenchmarkLookupHand is a lookup that needs the linking form (computed from the diagram each
+// time); BenchmarkLookup is one that does not.
+func BenchmarkLookupHand(b *testing.B) {
+	k := mustKnot(b, "12a_1081")
+	s := k.Signature
+	c := k.PD
+	in := Invariants{Alexander: k.Alexander, Jones: k.Jones, Signature: &s, Determinant: k.Determinant, Diagram: &c}
+	k.LinkingForm()
+	b.ReportAllocs()
+	for b.Loop() {
+		if ms := Lookup(in); len(ms) != 1 || ms[0].ChiralityUnknown {
+			b.Fatal("not settled")
+		}
+	}
+}
