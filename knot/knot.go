@@ -333,7 +333,7 @@ func FromPD(c pd.Code) Result {
 	if j, err := invariant.Jones(c); err == nil {
 		r.Jones = j
 	}
-	inv := table.Invariants{Alexander: r.Alexander, Jones: r.Jones, Determinant: r.Determinant}
+	inv := table.Invariants{Alexander: r.Alexander, Jones: r.Jones, Determinant: r.Determinant, Diagram: &c}
 	if sig, err := invariant.Signature(c); err == nil {
 		r.Signature = sig
 		inv.Signature = &sig
