@@ -23,6 +23,7 @@ type alexRow struct {
 	det       int64
 	signature int
 	writhe    int
+	chiral    bool
 }
 
 // alexReadTable parses the knot table with encoding/csv.
@@ -68,6 +69,7 @@ func alexReadTable(tb testing.TB) []alexRow {
 			alexander: poly.Of(0, cs...),
 			det:       int64(atoi("determinant")),
 			signature: atoi("signature"),
+			chiral:    r[col["chiral"]] == "Y",
 			writhe:    atoi("pd_writhe"),
 		})
 	}

@@ -1,11 +1,9 @@
 package invariant
 
 import (
-	"encoding/csv"
 	"math"
 	"math/big"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -48,36 +46,12 @@ func lfPrimes(s LinkingSymbols) []int64 {
 	return out
 }
 
-// lfChiral reads the table's chiral column.
-func lfChiral(tb testing.TB) map[string]bool {
-	tb.Helper()
-	f, err := os.Open(alexTablePath)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	recs, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	col := map[string]int{}
-	for i, h := range recs[0] {
-		col[h] = i
-	}
-	out := map[string]bool{}
-	for _, r := range recs[1:] {
-		out[r[col["name"]]] = r[col["chiral"]] == "Y"
-	}
-	return out
-}
-
 // TestLinkingFormTable checks every knot of the table: the symbols sit at exactly the primes
 // p ≡ 3 (mod 4) with p ‖ det (the table's determinant), both checkerboard colourings give the
 // same symbols, the mirror diagram gives the opposite ones, and no amphichiral knot has any (its
 // form is isometric to its negative, impossible on ℤ/p with p ≡ 3 mod 4: the test can fail).
 func TestLinkingFormTable(t *testing.T) {
 	rows := alexReadTable(t)
-	chiral := lfChiral(t)
 	with, amph := 0, 0
 	for _, r := range rows {
 		s, err := LinkingFormSymbols(r.pd)
@@ -96,7 +70,7 @@ func TestLinkingFormTable(t *testing.T) {
 		if len(s) > 0 {
 			with++
 		}
-		if !chiral[r.name] {
+		if !r.chiral {
 			amph++
 			if len(s) > 0 {
 				t.Errorf("%s is amphichiral but has symbols %v", r.name, s)
@@ -259,58 +233,11 @@ func ratInverse(t *testing.T, a [][]*big.Int) [][]*big.Rat {
 	return out
 }
 
-// lfRotation returns a uniformly random rotation (from a random unit quaternion).
-func lfRotation(rng *rand.Rand) func(vec.V3) vec.V3 {
-	w, x, y, z := rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()
-	n := math.Sqrt(w*w + x*x + y*y + z*z)
-	w, x, y, z = w/n, x/n, y/n, z/n
-	u := vec.V3{X: x, Y: y, Z: z}
-	return func(p vec.V3) vec.V3 {
-		t := u.Cross(p).Scale(2)
-		return p.Add(t.Scale(w)).Add(u.Cross(t))
-	}
-}
-
-// lfRedraw draws the diagram c as a polygon (knot/embed), mirrored through the xy-plane if
-// mirror, and makes it a curve in space: every segment cut in 4, then every point raised by a
-// random smooth height field, z += h(x, y). That shear of space keeps the knot type (at every
-// instant of z += t·h the projection on the xy-plane is the same diagram, crossings included,
-// as both strands of a crossing pass through one vertex). The curve is then turned by a random
-// rotation and projected along a random direction in general position: another diagram of the
-// same knot (of its mirror image), usually with more crossings. With simplify, Reidemeister I
-// and II moves are applied to it.
+// lfRedraw is embed.Redraw (another diagram of the knot of c, of its mirror image if mirror),
+// simplified by Reidemeister I and II moves if simplify.
 func lfRedraw(tb testing.TB, c pd.Code, mirror, simplify bool, rng *rand.Rand) pd.Code {
 	tb.Helper()
-	flat, err := embed.PD(c, 0)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	type wave struct{ u, v, ph, a float64 }
-	var h []wave
-	for range 4 {
-		h = append(h, wave{u: 8 * (rng.Float64() - 0.5), v: 8 * (rng.Float64() - 0.5), ph: 2 * math.Pi * rng.Float64(), a: 0.4 * rng.Float64()})
-	}
-	var pts []vec.V3
-	for i, p := range flat {
-		if mirror {
-			p.Z = -p.Z
-		}
-		q := flat[(i+1)%len(flat)]
-		if mirror {
-			q.Z = -q.Z
-		}
-		for k := range 4 {
-			pts = append(pts, p.Add(q.Sub(p).Scale(float64(k)/4)))
-		}
-	}
-	rot := lfRotation(rng)
-	for i, p := range pts {
-		for _, w := range h {
-			p.Z += w.a * math.Sin(w.u*p.X+w.v*p.Y+w.ph)
-		}
-		pts[i] = rot(p)
-	}
-	_, d, err := diagram.FindDirection([][]vec.V3{pts}, rng)
+	d, err := embed.Redraw(c, mirror, rng)
 	if err != nil {
 		tb.Fatal(err)
 	}

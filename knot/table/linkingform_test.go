@@ -1,17 +1,14 @@
 package table
 
 import (
-	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/knotsim/knotsim/knot/diagram"
 	"github.com/knotsim/knotsim/knot/embed"
 	"github.com/knotsim/knotsim/knot/invariant"
 	"github.com/knotsim/knotsim/knot/pd"
-	"github.com/knotsim/knotsim/vec"
 )
 
 // handEight are the chiral knots that share Alexander and Jones polynomials, signature and cover
@@ -151,55 +148,11 @@ func TestLookupHandContradicts(t *testing.T) {
 	}
 }
 
-// handRotation returns a uniformly random rotation (from a random unit quaternion).
-func handRotation(rng *rand.Rand) func(vec.V3) vec.V3 {
-	w, x, y, z := rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()
-	n := math.Sqrt(w*w + x*x + y*y + z*z)
-	w, x, y, z = w/n, x/n, y/n, z/n
-	u := vec.V3{X: x, Y: y, Z: z}
-	return func(p vec.V3) vec.V3 {
-		t := u.Cross(p).Scale(2)
-		return p.Add(t.Scale(w)).Add(u.Cross(t))
-	}
-}
-
-// redraw draws c in 3-D (knot/embed), mirrored through the xy-plane if mirror, makes it a curve
-// in space (segments cut in 4, points raised by a random smooth height field z += h(x, y), a
-// shear of space that keeps the knot type), turns it at random, projects it along a random
-// direction in general position and simplifies the diagram by Reidemeister I and II moves, as
-// knot.Identify would: another diagram of the same knot.
+// redraw is embed.Redraw (another diagram of the knot of c, of its mirror image if mirror)
+// simplified by Reidemeister I and II moves, as knot.Identify would.
 func redraw(t testing.TB, c pd.Code, mirror bool, rng *rand.Rand) pd.Code {
 	t.Helper()
-	flat, err := embed.PD(c, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	type wave struct{ u, v, ph, a float64 }
-	var h []wave
-	for range 4 {
-		h = append(h, wave{u: 8 * (rng.Float64() - 0.5), v: 8 * (rng.Float64() - 0.5), ph: 2 * math.Pi * rng.Float64(), a: 0.4 * rng.Float64()})
-	}
-	var pts []vec.V3
-	for i, p := range flat {
-		if mirror {
-			p.Z = -p.Z
-		}
-		q := flat[(i+1)%len(flat)]
-		if mirror {
-			q.Z = -q.Z
-		}
-		for k := range 4 {
-			pts = append(pts, p.Add(q.Sub(p).Scale(float64(k)/4)))
-		}
-	}
-	rot := handRotation(rng)
-	for i, p := range pts {
-		for _, w := range h {
-			p.Z += w.a * math.Sin(w.u*p.X+w.v*p.Y+w.ph)
-		}
-		pts[i] = rot(p)
-	}
-	_, d, err := diagram.FindDirection([][]vec.V3{pts}, rng)
+	d, err := embed.Redraw(c, mirror, rng)
 	if err != nil {
 		t.Fatal(err)
 	}
