@@ -198,9 +198,9 @@ func (s *search) rec(a, j poly.Poly, det int64, budget int, min key, sigSoFar in
 // variants returns the chirality variants of a factor k: one for an amphichiral knot; as in the
 // table and mirrored for a chiral knot that the Jones polynomial tells from its mirror image,
 // or whose nonzero signature does when the signature is given; otherwise the one hand that the
-// linking form of the diagram settles (none if it fits neither: a prime p ≡ 3 (mod 4) with
-// p ‖ det of the sum divides exactly one factor's determinant, and the sum's sign at p is that
-// factor's), or else one of unknown chirality.
+// linking form of the diagram settles (none if it fits neither: the sum has a sign at p only
+// where p divides exactly one factor's determinant, and then it is that factor's), or else one
+// of unknown chirality.
 func (s *search) variants(k *Knot) []factor {
 	switch {
 	case !k.Chiral:

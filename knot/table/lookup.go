@@ -16,10 +16,10 @@ import (
 //
 // Diagram, when given, is a diagram of the knot (the one the other invariants were computed
 // from). It is used only where the polynomials and the signature leave the hand of a chiral
-// candidate undecided, and only when that candidate's determinant has a prime p ≡ 3 (mod 4)
-// exactly once: the linking form of the double branched cover (Knot.LinkingForm,
-// invariant.LinkingFormSymbols) is then computed from the diagram, once per call, and decides
-// the hand (10_71, 10_104, 12a_697, 12a_1081, 12a_1088, 12a_1235, 12a_1250 and 12n_490 share
+// candidate undecided, and only when that candidate's linking form of the double branched cover
+// has a sign (Knot.LinkingForm, invariant.LinkingFormSymbols: a cyclic p-part for a prime
+// p ≡ 3 mod 4): the diagram's is then computed, once per call, and decides the hand (10_71,
+// 10_104, 12a_697, 12a_1081, 12a_1088, 12a_1235, 12a_1250, 12n_490, 10_48 and 12a_1011 share
 // everything else with their mirror images), or rules the candidate out when it fits neither
 // hand. The common case never computes it.
 type Invariants struct {
@@ -136,9 +136,9 @@ type hand struct {
 // neither is what decide returns when the diagram's linking form fits neither hand of the knot.
 const neither = -1
 
-// decide compares the linking form of the diagram with that of table knot k, whose
-// determinant's primes p ≡ 3 (mod 4) with p ‖ det are among the diagram's or divide its
-// determinant more than once (a connected sum with k as a factor): asTable or mirrored when a
+// decide compares the linking form of the diagram with that of table knot k. The diagram has
+// a sign at each of k's primes p where k is the only factor whose determinant p divides (in a
+// connected sum the p-part is cyclic only then), and none otherwise: asTable or mirrored when a
 // prime p the two have in common settles the hand (the diagram's sign at p is k's, or the
 // opposite), either when there is no such prime or no diagram, and neither when two primes
 // disagree. Only knots with such a prime cost anything.

@@ -14,8 +14,8 @@ import (
 // every group of table knots that Alexander, Jones and the signature leave together except
 // mirror images (which have the same knot group) and the two pairs listed in BENCHMARKS.md;
 // 6-fold counts leave 64 groups, 7-fold ones 32 (TestSeparation; the linking form of the double
-// branched cover, which Lookup uses when given a diagram, then tells 8 of the 28 chiral knots
-// among them from their mirror images: 24 groups). Index 7 costs tens of milliseconds a knot, so
+// branched cover, which Lookup uses when given a diagram, then tells 10 of the 28 chiral knots
+// among them from their mirror images: 22 groups). Index 7 costs tens of milliseconds a knot, so
 // it is computed only for candidates still together after 6.
 const MaxSeparateIndex = 7
 

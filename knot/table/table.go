@@ -19,9 +19,9 @@
 //
 // A chiral knot whose mirror image shares the polynomials and the signature is reported with
 // its chirality unknown, unless Invariants.Diagram is given and the linking form of the double
-// branched cover (Knot.LinkingForm) settles the hand: it does for 8 of the 28 such knots
-// (those whose determinant has a prime p ≡ 3 mod 4 exactly once: 10_71, 10_104, 12a_697,
-// 12a_1081, 12a_1088, 12a_1235, 12a_1250, 12n_490).
+// branched cover (Knot.LinkingForm) settles the hand: it does for 10 of the 28 such knots
+// (those with a cyclic p-part for a prime p ≡ 3 mod 4: 10_71, 10_104, 12a_697, 12a_1081,
+// 12a_1088, 12a_1235, 12a_1250, 12n_490 with p once, 10_48 and 12a_1011 with ℤ/p²).
 //
 // The table is parsed once, on first use (about 8 ms); the linking forms are computed only
 // when needed, knot by knot.
@@ -100,8 +100,9 @@ func ByName(name string) (Knot, bool) {
 }
 
 // LinkingForm returns the hand of the linking form of the double branched cover of the table's
-// diagram (invariant.LinkingFormSymbols): a sign ±1 for each prime p ≡ 3 (mod 4) that divides
-// the determinant exactly once, none for other knots (1,835 of the 2,978 have some). The mirror
+// diagram (invariant.LinkingFormSymbols): a sign ±1 for each prime p ≡ 3 (mod 4) whose p-part
+// of H₁ is cyclic (every p dividing the determinant once), none for other knots (2,059 of the
+// 2,978 have some). The mirror
 // image has the opposite signs, so where they exist they tell the two hands apart even when
 // every polynomial, the signature and the cover counts agree (10_71, 12a_1081). Computed from
 // the diagram on first use (tens of microseconds) and cached; the slice is shared: do not modify
