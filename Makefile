@@ -59,6 +59,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzDecode -fuzztime 15s ./haptics
 	$(GO) test -run '^$$' -fuzz FuzzReadTetGen -fuzztime 15s ./tissue
 	$(GO) test -run '^$$' -fuzz FuzzReadGmsh -fuzztime 15s ./tissue
+	$(GO) test -run '^$$' -fuzz FuzzParsePole -fuzztime 15s ./cmd/knotsim
 	$(GO) test -run '^$$' -fuzz FuzzReadSTL -fuzztime 15s ./tissue
 	$(GO) test -run '^$$' -fuzz FuzzReadOBJ -fuzztime 15s ./tissue
 
