@@ -200,3 +200,67 @@ func (b *syncBuffer) String() string {
 	defer b.mu.Unlock()
 	return b.b.String()
 }
+
+// Commands a newcomer sends before the restart its hello announced ("restarting") is installed
+// wait for it and then apply, in order, to the restarted world: a grasp is not lost with the
+// old world, and a param (a rebuild) is not refused as "still being built" (TestServeStops-
+// OnSIGTERM's client sent both at once and failed when the restart was slower than it).
+func TestRestartDefersCommands(t *testing.T) {
+	release := make(chan struct{})
+	entered := make(chan struct{}, 4)
+	var rec syncBuffer
+	s, err := New(Config{SceneName: "drag", RestartOnControl: true, Record: &rec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := true
+	var mu sync.Mutex
+	s.buildSim = func(ctx context.Context, sc *scene.Scene) (*scene.Sim, error) {
+		mu.Lock()
+		hold := first
+		first = false
+		mu.Unlock()
+		if hold { // the restart waits until the test releases it
+			entered <- struct{}{}
+			select {
+			case <-release:
+			case <-ctx.Done():
+				return nil, context.Cause(ctx)
+			}
+		}
+		return BuildSim(ctx, sc)
+	}
+	ts := startServer(t, s)
+	waitFor(t, "the scene to run unwatched", func() bool { return s.Cycle() > 300 })
+	c := dial(t, ts)
+	if h := c.event("hello", nil); h["restarting"] != true {
+		t.Fatalf("hello %v, want restarting", h)
+	}
+	<-entered
+	c.send(`{"type":"grasp","tool":0,"node":3}`)
+	c.send(`{"type":"param","radius":0.006}`)
+	time.Sleep(200 * time.Millisecond)
+	if getState(t, ts).Tools[s.eng.UserBase].Active {
+		t.Error("the grasp was applied to the old world, which the restart replaces")
+	}
+	if strings.Contains(rec.String(), `"type":"grasp"`) {
+		t.Error("the grasp was recorded before the restart")
+	}
+	close(release)
+	waitFor(t, "reset, grasp and param recorded in that order", func() bool {
+		r := rec.String()
+		i, j, k := strings.Index(r, `"type":"reset"`), strings.Index(r, `"type":"grasp"`), strings.Index(r, `"type":"param"`)
+		return i >= 0 && i < j && j < k
+	})
+	for {
+		select {
+		case ev := <-c.events:
+			if ev["type"] == "error" {
+				t.Errorf("error event: %v", ev)
+			}
+			continue
+		default:
+		}
+		break
+	}
+}

@@ -110,7 +110,8 @@
 //	     frames carry none of its nodes (its surface would exceed MaxFrameTissueNodes, or it is
 //	     beyond the MaxFrameTissues-th), and its surface, triangles and clamped are then [].
 //	     "restarting":true (hello only, absent otherwise) when this client's control restarts
-//	     an untouched world (Config.RestartOnControl): a "scene" event follows.
+//	     an untouched world (Config.RestartOnControl): a "scene" event follows; commands sent
+//	     before it wait for the restarted world and then apply to it, in order.
 //	{"type":"scene", ...the same fields as hello...}
 //	     whenever the world is rebuilt (scene, reset, param, solver commands), before any frame
 //	     of the new world.

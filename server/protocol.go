@@ -271,6 +271,7 @@ type SceneEvent struct {
 	Params     Params         `json:"params"`
 	// Restarting (hello only, omitted when false): this client took control of a world nobody
 	// has touched, which restarts for it (Config.RestartOnControl); a "scene" event follows.
+	// Commands the client sends before it wait for the restarted world and then apply to it.
 	Restarting bool `json:"restarting,omitempty"`
 }
 

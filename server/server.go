@@ -66,7 +66,8 @@ type Config struct {
 	// RestartOnControl restarts the scene when a page takes control of a world no command has
 	// touched since it was built (a page that connects first, or whose "control" request
 	// succeeds): a newcomer sees the scene from its start instead of after its script has
-	// ended. A world the user has worked on (any command since its build) is kept.
+	// ended. A world the user has worked on (any command since its build) is kept. Commands
+	// that arrive while the restart is built wait for it (up to 256) and apply to it, in order.
 	RestartOnControl bool
 
 	// BuildTimeout bounds the building of a scene asked for by a reset, scene or param command
@@ -125,6 +126,12 @@ type Server struct {
 	builds chan built // results of scene builds (one at a time)
 	// building is the rebuilding command whose scene is being built, or nil; physics goroutine.
 	building *cmdMsg
+	// restarting: the build under way is the restart for a page that took control of an
+	// untouched world (RestartOnControl); the commands that arrive meanwhile, sent for the
+	// restarted world its hello announced, wait in deferred until it is installed (physics
+	// goroutine).
+	restarting bool
+	deferred   []cmdMsg
 	// touched: a command has been applied to the world since it was built (written by the
 	// physics goroutine)
 	touched  atomic.Bool
@@ -392,7 +399,7 @@ func (s *Server) physics(ctx context.Context) {
 			case m := <-s.cmds:
 				s.apply(ctx, m, sched)
 			case b := <-s.builds:
-				s.install(b)
+				s.install(ctx, b, sched)
 			default:
 				break drain
 			}
@@ -408,7 +415,7 @@ func (s *Server) physics(ctx context.Context) {
 			case m := <-s.cmds:
 				s.apply(ctx, m, sched)
 			case b := <-s.builds:
-				s.install(b)
+				s.install(ctx, b, sched)
 			}
 			meterT, meterN = clk.Now(), 0
 			continue
@@ -438,7 +445,7 @@ func (s *Server) physics(ctx context.Context) {
 			case m := <-s.cmds:
 				s.apply(ctx, m, sched)
 			case b := <-s.builds:
-				s.install(b)
+				s.install(ctx, b, sched)
 			case <-clk.After(d):
 			}
 		}
@@ -484,7 +491,16 @@ func (s *Server) apply(ctx context.Context, m cmdMsg, sched *Scheduler) {
 		// a newcomer took control: an untouched world that has run restarts from its start
 		if !s.touched.Load() && cycle > 0 && s.building == nil {
 			s.startBuild(ctx, cmdMsg{m.c, Command{Type: CmdReset}})
+			s.restarting = s.building != nil
 		}
+		return
+	}
+	if s.restarting {
+		if len(s.deferred) >= maxDeferred {
+			m.c.pushError("%s: more than %d commands while the scene restarts; this one is dropped", cmd.Type, maxDeferred)
+			return
+		}
+		s.deferred = append(s.deferred, m)
 		return
 	}
 	s.touched.Store(true)
@@ -557,10 +573,24 @@ func (s *Server) startBuild(ctx context.Context, m cmdMsg) {
 	}()
 }
 
+// maxDeferred bounds the commands kept while a restart for a newcomer is built.
+const maxDeferred = 256
+
 // install makes a finished build the running world (physics goroutine), or reports its error;
-// the command is recorded at the cycle it takes effect.
-func (s *Server) install(b built) {
+// the command is recorded at the cycle it takes effect. Then the commands deferred during a
+// restart are applied, in order.
+func (s *Server) install(ctx context.Context, b built, sched *Scheduler) {
 	s.building = nil
+	if s.restarting {
+		s.restarting = false
+		defer func() {
+			q := s.deferred
+			s.deferred = nil
+			for _, m := range q {
+				s.apply(ctx, m, sched)
+			}
+		}()
+	}
 	if b.err != nil {
 		if b.m.cmd.Type == CmdParam {
 			b.err = fmt.Errorf("param: %w", b.err)
