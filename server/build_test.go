@@ -63,22 +63,12 @@ func waitEvent(c *tclient, types ...string) <-chan map[string]any {
 // stepping the old world, other commands are served, a second rebuild is refused with a
 // reason, and the result is installed (and recorded) when it is ready.
 func TestBuildOffPhysicsGoroutine(t *testing.T) {
-	release := make(chan struct{})
-	entered := make(chan struct{}, 4)
 	var rec syncBuffer
 	s, err := New(Config{SceneName: "overhand", Record: &rec})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.buildSim = func(ctx context.Context, sc *scene.Scene) (*scene.Sim, error) {
-		entered <- struct{}{}
-		select {
-		case <-release:
-		case <-ctx.Done():
-			return nil, context.Cause(ctx)
-		}
-		return BuildSim(ctx, sc)
-	}
+	entered, release := holdFirstBuild(s)
 	ts := startServer(t, s)
 	c := dial(t, ts)
 	c.event("hello", nil)
@@ -206,30 +196,12 @@ func (b *syncBuffer) String() string {
 // old world, and a param (a rebuild) is not refused as "still being built" (TestServeStops-
 // OnSIGTERM's client sent both at once and failed when the restart was slower than it).
 func TestRestartDefersCommands(t *testing.T) {
-	release := make(chan struct{})
-	entered := make(chan struct{}, 4)
 	var rec syncBuffer
 	s, err := New(Config{SceneName: "drag", RestartOnControl: true, Record: &rec})
 	if err != nil {
 		t.Fatal(err)
 	}
-	first := true
-	var mu sync.Mutex
-	s.buildSim = func(ctx context.Context, sc *scene.Scene) (*scene.Sim, error) {
-		mu.Lock()
-		hold := first
-		first = false
-		mu.Unlock()
-		if hold { // the restart waits until the test releases it
-			entered <- struct{}{}
-			select {
-			case <-release:
-			case <-ctx.Done():
-				return nil, context.Cause(ctx)
-			}
-		}
-		return BuildSim(ctx, sc)
-	}
+	entered, release := holdFirstBuild(s) // the restart waits until the test releases it
 	ts := startServer(t, s)
 	waitFor(t, "the scene to run unwatched", func() bool { return s.Cycle() > 300 })
 	c := dial(t, ts)
@@ -263,4 +235,26 @@ func TestRestartDefersCommands(t *testing.T) {
 		}
 		break
 	}
+}
+
+// holdFirstBuild makes the first scene build of s wait until release is closed; entered
+// receives when it starts. Later builds run at once.
+func holdFirstBuild(s *Server) (entered <-chan struct{}, release chan struct{}) {
+	in := make(chan struct{}, 1)
+	release = make(chan struct{})
+	var once sync.Once
+	s.buildSim = func(ctx context.Context, sc *scene.Scene) (*scene.Sim, error) {
+		hold := false
+		once.Do(func() { hold = true })
+		if hold {
+			in <- struct{}{}
+			select {
+			case <-release:
+			case <-ctx.Done():
+				return nil, context.Cause(ctx)
+			}
+		}
+		return BuildSim(ctx, sc)
+	}
+	return in, release
 }
