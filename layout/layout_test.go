@@ -425,26 +425,33 @@ func TestCloveHitch(t *testing.T) {
 		for _, pr := range []float64{0.5, 2} {
 			pts, err := CloveHitch(o, axis, pr)
 			checkLayout(t, "clove", o, pts, err)
-			if c := PoleClearance(pts, axis, pr); c < o.Radius*1.25 {
-				t.Errorf("clove %+v pole %v: pole clearance %.3f < %.3f", o, pr, c, o.Radius*1.25)
-			}
+			checkAroundPole(t, "clove", o, pts, axis, pr)
 			// Two turns around the pole, counted over the rope within 3 pole radii + slack.
 			turns := winding(pts, func(p vec.V3) (float64, float64) { return p.X - axis.X, p.Y - axis.Y })
 			if turns < 2.2 || turns > 2.6 {
 				t.Errorf("clove %+v: %.2f turns about the pole, want 2 (+ the tails' ≤ ½)", o, turns)
 			}
-			near := []vec.V3{}
-			for _, p := range pts {
-				if math.Hypot(p.X-axis.X, p.Y-axis.Y) < pr+3*o.Radius {
-					near = append(near, p)
-				}
-			}
-			tailsFar(t, "clove", o, pts, near, 6)
 			if pts[0].X > -6*o.Link || pts[len(pts)-1].X < 6*o.Link {
 				t.Errorf("clove: tails not along −x and +x: %v … %v", pts[0], pts[len(pts)-1])
 			}
 		}
 	}
+}
+
+// checkAroundPole checks a hitch laid around the vertical pole through axis of radius pr: the
+// rope keeps 1.25 R from the pole, and its tails end far from the part near the pole.
+func checkAroundPole(t *testing.T, name string, o Options, pts []vec.V3, axis vec.V3, pr float64) {
+	t.Helper()
+	if c := PoleClearance(pts, axis, pr); c < o.Radius*1.25 {
+		t.Errorf("%s %+v pole %v: pole clearance %.3f < %.3f", name, o, pr, c, o.Radius*1.25)
+	}
+	near := []vec.V3{}
+	for _, p := range pts {
+		if math.Hypot(p.X-axis.X, p.Y-axis.Y) < pr+3*o.Radius {
+			near = append(near, p)
+		}
+	}
+	tailsFar(t, name, o, pts, near, 6)
 }
 
 func TestCowHitch(t *testing.T) {
@@ -453,9 +460,7 @@ func TestCowHitch(t *testing.T) {
 		for _, pr := range []float64{0.5, 2} {
 			pts, err := CowHitch(o, axis, pr)
 			checkLayout(t, "cow", o, pts, err)
-			if c := PoleClearance(pts, axis, pr); c < o.Radius*1.25 {
-				t.Errorf("cow %+v pole %v: pole clearance %.3f < %.3f", o, pr, c, o.Radius*1.25)
-			}
+			checkAroundPole(t, "cow", o, pts, axis, pr)
 			// A turn each way: no net winding about the pole, but two turns swept.
 			xy := func(p vec.V3) (float64, float64) { return p.X - axis.X, p.Y - axis.Y }
 			if turns := winding(pts, xy); math.Abs(turns) > 0.1 {
@@ -470,13 +475,6 @@ func TestCowHitch(t *testing.T) {
 			if sweep /= 2 * math.Pi; sweep < 2 || sweep > 2.7 {
 				t.Errorf("cow %+v: %.2f turns swept, want two turns (+ the tails' ≤ ½)", o, sweep)
 			}
-			near := []vec.V3{}
-			for _, p := range pts {
-				if math.Hypot(p.X-axis.X, p.Y-axis.Y) < pr+3*o.Radius {
-					near = append(near, p)
-				}
-			}
-			tailsFar(t, "cow", o, pts, near, 6)
 			if pts[0].X > -6*o.Link || pts[len(pts)-1].X > -6*o.Link || pts[0].Z <= pts[len(pts)-1].Z {
 				t.Errorf("cow: tails not both along −x, the first above: %v … %v", pts[0], pts[len(pts)-1])
 			}

@@ -1,6 +1,7 @@
 package invariant
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math/big"
@@ -23,15 +24,7 @@ type LinkingSymbols []LinkingSymbol
 
 // At returns the symbol at p: ±1, or 0 if p is not among s.
 func (s LinkingSymbols) At(p int64) int {
-	i, ok := slices.BinarySearchFunc(s, p, func(x LinkingSymbol, p int64) int {
-		switch {
-		case x.P < p:
-			return -1
-		case x.P > p:
-			return 1
-		}
-		return 0
-	})
+	i, ok := slices.BinarySearchFunc(s, p, func(x LinkingSymbol, p int64) int { return cmp.Compare(x.P, p) })
 	if !ok {
 		return 0
 	}
