@@ -79,7 +79,7 @@ var ErrFactor = errors.New("invariant: LinkingFormSymbols: determinant too hard 
 // 10_71 has −1 at 7 and 11. Arithmetic is exact: det G by fraction-free (Bareiss) elimination
 // in big integers, the minors modulo p; the determinant is factored by trial division and
 // Pollard–Brent ρ (ErrFactor if that takes too long, only possible for diagrams far beyond the
-// table's). About 20 µs for a 12-crossing diagram. It fails like Signature for an invalid,
+// table's). About 24 µs for a 12-crossing diagram. It fails like Signature for an invalid,
 // split or non-planar diagram.
 func LinkingFormSymbols(c pd.Code) (LinkingSymbols, error) {
 	if len(c.X) == 0 {
