@@ -276,3 +276,38 @@ func TestRodForcesDoNotAllocate(t *testing.T) {
 		t.Errorf("%v allocations", a)
 	}
 }
+
+// The bending Hessian is c·JᵀJ, J = ∂(t_i − t_{i−1})/∂(p_{i−1}, p_i, p_{i+1}) = [A, −A−B, B]
+// (A, B the projections across the links over their lengths): addBend assembles its blocks
+// from closed forms (A² = A/|s0|), checked here against the product built densely.
+func TestBendHessianIsGaussNewton(t *testing.T) {
+	rng := rand.New(rand.NewPCG(81, 82))
+	for trial := range 10 {
+		x, l := chain(rng, 7, 1.01, 0.05, 2.5)
+		n := len(x)
+		K, _ := hessians(t, addBend, x, l, testEI)
+		want := mat.NewDense(3*n, 3*n, nil)
+		for i := 1; i+1 < n; i++ {
+			s0, s1 := x[i].Sub(x[i-1]), x[i+1].Sub(x[i])
+			n0, n1 := s0.Norm(), s1.Norm()
+			A, B := proj(s0.Scale(1/n0), 1/n0), proj(s1.Scale(1/n1), 1/n1)
+			J := mat.NewDense(3, 3*n, nil)
+			for r := range 3 {
+				for c := range 3 {
+					J.Set(r, 3*(i-1)+c, A[3*r+c])
+					J.Set(r, 3*i+c, -A[3*r+c]-B[3*r+c])
+					J.Set(r, 3*(i+1)+c, B[3*r+c])
+				}
+			}
+			var jtj mat.Dense
+			jtj.Mul(J.T(), J)
+			jtj.Scale(2*testEI/(l[i-1]+l[i]), &jtj)
+			want.Add(want, &jtj)
+		}
+		var diff mat.Dense
+		diff.Sub(K, want)
+		if e := maxAbs(&diff) / maxAbs(want); e > 1e-12 {
+			t.Fatalf("trial %d: the bending Hessian is %.2g off c·JᵀJ (relative)", trial, e)
+		}
+	}
+}
