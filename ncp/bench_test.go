@@ -31,3 +31,30 @@ func BenchmarkSolve(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkReef: 100 sweeps (the implicit solver's MaxIter) from the warm
+// start on the captured reef problem (testdata/reef-010.ncp.gz, M = 99), the
+// bottleneck of cmd/knotsim's BenchmarkSecurityHold/reef-150; the residual
+// reached is reported in µm.
+func BenchmarkReef(b *testing.B) {
+	p, lam0 := loadReef(b)
+	for _, me := range methods {
+		b.Run(me.name, func(b *testing.B) {
+			s := newSolver(b, Params{MaxIter: 100, Tol: 0.05e-6})
+			l := make([]float64, len(lam0))
+			copy(l, lam0)
+			r, err := me.run(s, p.W, p.b, p.mu, l) // warm the scratch
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				copy(l, lam0)
+				if r, err = me.run(s, p.W, p.b, p.mu, l); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(1e6*r.Residual, "µm")
+		})
+	}
+}

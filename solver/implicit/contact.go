@@ -211,6 +211,7 @@ func (s *Solver) solveRows(noPush bool) error {
 		mk := 3 * (r1 - r0)
 		w, b, mu, lam := s.w[s.woff[k]:s.woff[k]+mk*mk], s.b[3*r0:3*r1], s.mu[r0:r1], s.lam[3*r0:3*r1]
 		var err error
+		callNCPHook(w, b, mu, lam)
 		if s.P.Contact == PGS {
 			s.res, err = s.ncp.PGS(w, b, mu, lam)
 		} else {
