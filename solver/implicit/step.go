@@ -202,7 +202,7 @@ redoLoop:
 			return fmt.Errorf("implicit: the step's matrix: %w", err)
 		}
 		copy(s.dxf, s.rhs)
-		s.chf.SolveSparse(s.dxf, 0) // Solve's result; faster for a rod's narrow band
+		s.chf.Solve(s.dxf)
 		s.balance(in)
 		move, node := s.maxMove(s.dxf)
 		if !(move < math.Inf(1)) {
