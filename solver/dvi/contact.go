@@ -307,6 +307,22 @@ func (s *Solver) rowSides(st *rope.State) {
 	off := int32(0)
 	for ri := range s.cr {
 		r := &s.cr[ri]
+		if r.kind != 0 {
+			// A tangent row has its normal's nodes, so its normal's sides and links: only
+			// q_rj is its own.
+			r.sides = s.cr[r.nrm].sides
+			for si := range r.sides {
+				sd := &r.sides[si]
+				if sd.k < 0 {
+					continue
+				}
+				first := int32(st.Strands[sd.k].First)
+				for e := int8(0); e < sd.n; e++ {
+					sd.q[e] = r.linkQ(first+sd.j[e], s.w)
+				}
+			}
+			continue
+		}
 		r.sides[0].k, r.sides[1].k = -1, -1
 		for e := int8(0); e < r.nn; e++ {
 			k := s.nodeStrand[r.node[e]]
@@ -335,18 +351,7 @@ func (s *Solver) rowSides(st *rope.State) {
 				if dup {
 					continue
 				}
-				// q_rj = w_{j+1}·g_{r,j+1} − w_j·g_{r,j}
-				a, b := int32(str.First)+j, int32(str.First)+j+1
-				var q vec.V3
-				for f := int8(0); f < r.nn; f++ {
-					switch r.node[f] {
-					case b:
-						q = q.Add(r.g[f].Scale(s.w[b]))
-					case a:
-						q = q.Sub(r.g[f].Scale(s.w[a]))
-					}
-				}
-				sd.j[sd.n], sd.q[sd.n] = j, q
+				sd.j[sd.n], sd.q[sd.n] = j, r.linkQ(int32(str.First)+j, s.w)
 				sd.n++
 				s.rlo[k], s.rhi[k] = min(s.rlo[k], j), max(s.rhi[k], j)
 			}
@@ -362,6 +367,22 @@ func (s *Solver) rowSides(st *rope.State) {
 		}
 	}
 	s.cx = phys.Resize(s.cx, int(off), 0)
+}
+
+// linkQ returns the row's q_rj = w_{j+1}·g_{r,j+1} − w_j·g_{r,j} (1/kg) for the link from node a
+// to node a+1 (global), with w the nodes' inverse masses.
+func (r *crow) linkQ(a int32, w []float64) vec.V3 {
+	b := a + 1
+	var q vec.V3
+	for f := int8(0); f < r.nn; f++ {
+		switch r.node[f] {
+		case b:
+			q = q.Add(r.g[f].Scale(w[b]))
+		case a:
+			q = q.Sub(r.g[f].Scale(w[a]))
+		}
+	}
+	return q
 }
 
 // solveJoint solves the link tensions of the strands the rows touch together with the rows'
@@ -431,6 +452,7 @@ func (s *Solver) solveJoint(st *rope.State, h float64) error {
 		}
 		s.iters = max(s.iters, it+1)
 	}
+	s.jointPlace(st, h)
 	s.resid = pgsLast
 	if !s.depen {
 		s.rowsDone(st.Pos)
@@ -495,8 +517,8 @@ func (s *Solver) strandEA(st *rope.State, k int) []float64 {
 	return s.ea[str.FirstSeg : str.FirstSeg+str.Links()]
 }
 
-// jointEval moves the nodes of the touched strands to x(T, F) and returns the largest
-// residual of their links (as tension.go's residuals).
+// jointEval sets s.xc to x̄ plus the contacts' displacement, moves the rows' nodes to x(T, F)
+// and returns the largest residual of the touched strands' links (as tension.go's residuals).
 func (s *Solver) jointEval(st *rope.State, h float64) (float64, error) {
 	pos := st.Pos
 	h2 := h * h
@@ -532,9 +554,34 @@ func (s *Solver) jointEval(st *rope.State, h float64) (float64, error) {
 			return 0, errTensionNonFinite
 		}
 		res = math.Max(res, rk)
-		apply(s.xc[lo:hi], s.t[g0:g1], s.w[lo:hi], s.T[g0:g1], h, pos[lo:hi])
+	}
+	// Only the rows' nodes are read before the solve ends (the rows' C⁰ in jointLinearize):
+	// the other nodes are placed once, by jointPlace. (A tangent row has its normal's nodes.)
+	for ri := range s.cr {
+		r := &s.cr[ri]
+		if r.kind != 0 {
+			continue
+		}
+		for e := int8(0); e < r.nn; e++ {
+			i := int(r.node[e])
+			str := &st.Strands[s.nodeStrand[i]]
+			pos[i] = applyNode(s.xc, s.t, s.w, s.T, h2, i, i-str.First, str.FirstSeg, str.Links())
+		}
 	}
 	return res, nil
+}
+
+// jointPlace moves every node of the touched strands to x(T, F) (the rows' nodes are there
+// already: jointEval).
+func (s *Solver) jointPlace(st *rope.State, h float64) {
+	for k, str := range st.Strands {
+		if !s.touched[k] {
+			continue
+		}
+		lo, hi := str.First, str.First+str.Nodes
+		g0, g1 := str.FirstSeg, str.FirstSeg+str.Links()
+		apply(s.xc[lo:hi], s.t[g0:g1], s.w[lo:hi], s.T[g0:g1], h, st.Pos[lo:hi])
+	}
 }
 
 // jointLinearize factors each touched strand's K at the current (T, F) (jointEval must have
@@ -553,8 +600,7 @@ func (s *Solver) jointLinearize(st *rope.State, h float64, cols bool) error {
 		ts := &s.ts[k]
 		ea := s.strandEA(st, k)
 		t, w, l, T := s.t[g0:g1], s.w[lo:hi], s.rest[g0:g1], s.T[g0:g1]
-		ts.assemble(t, w, l, ea, h2, T, true)
-		if !ts.factor() {
+		if !ts.assembleFactor(t, w, l, ea, h2, T) {
 			// As in solve: a step with the diagonal raised to dominance.
 			ts.residuals(t, w, l, ea, h2, T)
 			ts.assemble(t, w, l, ea, h2, T, true)
@@ -638,21 +684,27 @@ func (s *Solver) jointLinearize(st *rope.State, h float64, cols bool) error {
 				continue
 			}
 			rlo, rhi := s.rlo[sd.k], s.rhi[sd.k]
+			width := int(rhi - rlo + 1)
+			var jl [6]int32 // the side's links in its strand's region
+			for e := int8(0); e < sd.n; e++ {
+				jl[e] = sd.j[e] - rlo
+			}
+			ct, jj := sd.ct[:sd.n], jl[:sd.n]
 			for ci := range s.cr {
 				q := &s.cr[ci]
-				var x []float64
+				o := int32(-1)
 				for qi := range q.sides {
 					if q.sides[qi].k == sd.k {
-						o := q.sides[qi].off
-						x = s.cx[o : o+rhi-rlo+1]
+						o = q.sides[qi].off
 					}
 				}
-				if x == nil {
+				if o < 0 {
 					continue
 				}
+				x := s.cx[o : int(o)+width]
 				var v float64
-				for e := int8(0); e < sd.n; e++ {
-					v += sd.ct[e] * x[sd.j[e]-rlo]
+				for e, c := range ct {
+					v += c * x[jj[e]]
 				}
 				row[ci] += v
 			}
@@ -742,7 +794,15 @@ func (s *Solver) pgs() float64 {
 		s.cr[ci].lam = f
 		col := DT[ci*nr : (ci+1)*nr]
 		col = col[:len(rho)]
-		for r := range rho {
+		r := 0
+		for ; r+4 <= len(rho); r += 4 {
+			p, c := rho[r:r+4:r+4], col[r:r+4:r+4]
+			p[0] += c[0] * dF
+			p[1] += c[1] * dF
+			p[2] += c[2] * dF
+			p[3] += c[3] * dF
+		}
+		for ; r < len(rho); r++ {
 			rho[r] += col[r] * dF
 		}
 	}
@@ -860,6 +920,50 @@ func (ts *tensionSolver) factor() bool {
 		f := lo[j] * di[j-1]
 		p := di[j] - f*up[j-1]
 		if !(p > tensionPivotTol*sc) || math.IsInf(p, 0) {
+			return false
+		}
+		lo[j], di[j] = f, 1/p
+	}
+	return true
+}
+
+// assembleFactor is assemble (Newton's K) and factor in one pass over the links, with the same
+// arithmetic; on false (a pivot factor refuses) K is left part factored: assemble again.
+func (ts *tensionSolver) assembleFactor(t []vec.V3, w, l, ea []float64, h2 float64, T []float64) bool {
+	m := len(t)
+	ep := ts.ep[:m]
+	lo, di, up, g := ts.lo[:m], ts.di[:m], ts.up[:m], ts.rhs[:m]
+	_ = w[m]
+	for j := 0; j < m; j++ {
+		s := ep[j].Scale(2)
+		lo[j], up[j] = 0, 0
+		if j > 0 {
+			lo[j] = -h2 * w[j] * s.Dot(t[j-1])
+		}
+		if j+1 < m {
+			up[j] = -h2 * w[j+1] * s.Dot(t[j+1])
+		}
+		d := h2 * (w[j] + w[j+1]) * s.Dot(t[j])
+		if ea != nil && ea[j] > 0 {
+			l2 := l[j] * l[j]
+			d += 2 * l2 * (1 + T[j]/ea[j]) / ea[j]
+		} else if w[j] == 0 && w[j+1] == 0 {
+			d, g[j] = 1, 0
+		}
+		// factor's row j.
+		if j == 0 {
+			if sc := math.Abs(d) + math.Abs(up[0]); !(d > tensionPivotTol*sc) || math.IsInf(d, 0) {
+				di[0] = d
+				return false
+			}
+			di[0] = 1 / d
+			continue
+		}
+		sc := math.Abs(lo[j]) + math.Abs(d) + math.Abs(up[j])
+		f := lo[j] * di[j-1]
+		p := d - f*up[j-1]
+		if !(p > tensionPivotTol*sc) || math.IsInf(p, 0) {
+			di[j] = d
 			return false
 		}
 		lo[j], di[j] = f, 1/p

@@ -41,6 +41,21 @@ const depenTol = 100 * pgsTol
 // pass's start, and a larger push leaves Newton–Raphson without a root).
 const depenPasses = 16
 
+// depenVel bounds the velocity, m/s, that what depenetrate leaves of an overlap may become
+// when a substep of the last step's length pushes it out (depenDone).
+const depenVel = 1e-3
+
+// depenDone reports whether an overlap of depth d (m) left by a pass of depenetrate may be left
+// to the substeps: d ≤ 1e-3·depenTol·R (1e-5 R: 4 mm/s for R = 1 mm and h = 2.7 µs), or d no
+// deeper than what the contact solve itself leaves (pgsTol·R, the projected Gauss–Seidel's
+// tolerance: a tight knot ends its steps 2e-4 to 8e-4 R deep) and d/h ≤ depenVel for the last
+// step's substep h. The passes beyond converge slowly (each removes about a third of what is
+// left, the contact solve's tolerance again): on the tight overhand of BenchmarkKnot100, 10
+// passes a removal to reach 1e-5 R, 4 to reach 1e-4 R.
+func (s *Solver) depenDone(d float64) bool {
+	return d <= 1e-3*depenTol*s.rmin || (d <= pgsTol*s.rmin && d <= depenVel*s.h)
+}
+
 // deepest returns the largest overlap of a candidate pair at the current positions, m (0: none).
 func (s *Solver) deepest(st *rope.State, in *solver.Input) float64 {
 	g := solver.Stats{MinSelfGap: math.Inf(1), MinObsGap: math.Inf(1)}
@@ -61,9 +76,9 @@ func (s *Solver) depenetrate(st *rope.State, in *solver.Input, h, frac, dcap flo
 	copy(s.Tk, s.T) // the tensions of the last substep: Tension(seg) and the next warm start
 	s.depen = true
 	for pass := 0; pass < depenPasses; pass++ {
-		// The candidates cover dcap of motion from the last broad phase (as in Step's
+		// The candidates cover s.bpMargin of motion from the last broad phase (as in Step's
 		// substeps): past that, the broad phase runs again.
-		if pass > 0 && s.movedSinceBroad(pos) > dcap-2*frac {
+		if pass > 0 && s.movedSinceBroad(pos) > s.bpMargin-2*frac {
 			s.broadPhase(st, in, dcap)
 		}
 		copy(s.xk, pos)
@@ -108,14 +123,14 @@ func (s *Solver) depenetrate(st *rope.State, in *solver.Input, h, frac, dcap flo
 		}
 		s.guard(pos, 2*frac)
 		s.twistUpdate(st)
-		// Done once what is left (1e-7 R) would be a negligible velocity if a substep pushed
-		// it out (0.04 mm/s for R = 1 mm and h = 2.7 µs).
-		if s.deepest(st, in) <= 1e-3*depenTol*s.rmin {
+		// Done once what is left would be a negligible velocity if a substep pushed it out
+		// (depenDone).
+		if s.depenDone(s.deepest(st, in)) {
 			break
 		}
 	}
 	s.depen = false
-	if s.movedSinceBroad(pos) > dcap-2*frac {
+	if s.movedSinceBroad(pos) > s.bpMargin-dcap {
 		s.broadPhase(st, in, dcap)
 	}
 	copy(s.T, s.Tk)

@@ -26,11 +26,13 @@
 //     acceleration plus the change of the forces since). A step needing more than
 //     MaxSubsteps is an error naming the limit: a time step the integrator cannot hold is
 //     never taken.
-//  3. Broad phase once per step (the detector's Self and collide.Obstacles), with a margin
-//     covering the step's motion. An overlap the step starts with (deeper than the contact
-//     solve's tolerance) is then removed by moving the nodes alone, links kept at length, the
-//     velocities untouched (depen.go): pushed out within a substep it would become a velocity
-//     of depth/h (a thread laid 0.8 R into a floor left it at 187 m/s).
+//  3. Broad phase (the detector's Self and collide.Obstacles) with a margin of twice the step's
+//     motion; the following steps reuse its self candidates while the nodes have not moved
+//     past the margin left (the obstacle candidates are listed every step). An overlap the
+//     step starts with (deeper than the contact solve's tolerance) is then removed by moving
+//     the nodes alone, links kept at length, the velocities untouched (depen.go): pushed out
+//     within a substep it would become a velocity of depth/h (a thread laid 0.8 R into a
+//     floor left it at 187 m/s).
 //  4. Each substep of h: the forces at x^k (bending, dissipation, twist, gravity, tools, and
 //     with Contact "penalty" the penalty contacts of Eq. 14 evaluated at x^k and at the free
 //     motion x^k + h·v — the trapezoid of App. E); the prediction x̄ = x^k + h·v + h²·F/m

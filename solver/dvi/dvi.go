@@ -220,6 +220,10 @@ type Solver struct {
 	wKey        []uint64   // scratch of broadPhase: the self pairs with a warm start, (A, B)
 	wF          []float64  // ... their normal forces, N
 	wSlid       []bool     // ... whether they slid
+
+	// bpMargin is the last broad phase's margin, m: its self candidates hold every pair within
+	// 2·bpMargin of touching at xbp (0: none yet).
+	bpMargin float64
 }
 
 // New returns a solver using det for the broad phase of self-contact.
@@ -339,6 +343,7 @@ func (s *Solver) Reset(st *rope.State) error {
 	s.grasps = s.grasps[:0]
 	s.self = s.self[:0]
 	s.obs = s.obs[:0]
+	s.bpMargin = 0
 	s.cr, s.resid = s.cr[:0], 0
 	return nil
 }

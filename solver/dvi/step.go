@@ -55,7 +55,7 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 	D := s.motion(st, in, H, frac)
 	dcap := 1.25*D + 2*frac + 0.1*s.rmin + s.P.ContactOffset
 	tb := time.Now()
-	s.broadPhase(st, in, dcap)
+	s.stepBroadPhase(st, in, dcap)
 	tr, tc := tb, time.Now()
 	// Overlaps the step starts with are removed as positions, not velocities (depen.go).
 	s.depenetrate(st, in, H, frac, dcap)
@@ -75,11 +75,12 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 		if err := s.substepSplit(st, in, h, float64(k-1)/float64(n), float64(k)/float64(n), frac, 0); err != nil {
 			return err
 		}
-		// The candidates were found with a margin dcap; a pair not among them had surfaces at
-		// least 2·dcap (self) or dcap (obstacle) apart, and closes by at most twice the
-		// largest displacement since plus 2·frac a node in the next substep (the guard): past
-		// that budget the broad phase runs again (a motion the step's estimate missed).
-		if k < n && s.movedSinceBroad(st.Pos) > dcap-2*frac {
+		// The candidates were found with a margin s.bpMargin; a pair not among them had
+		// surfaces at least 2·bpMargin (self) or bpMargin (obstacle) apart, and closes by at
+		// most twice the largest displacement since plus 2·frac a node in the next substep (the
+		// guard): past that budget the broad phase runs again (a motion the step's estimate
+		// missed).
+		if k < n && s.movedSinceBroad(st.Pos) > s.bpMargin-2*frac {
 			s.broadPhase(st, in, dcap)
 		}
 	}
@@ -102,11 +103,39 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 	return nil
 }
 
-// broadPhase refits the detector and lists the candidate pairs within dcap (segment–obstacle)
-// and 2·dcap (self) of touching, and sizes the per-candidate buffers: a self pair found again
-// keeps its warm start, an obstacle pair's is lost (each step has a broad phase, so a pair's
-// first substep of a step used to start from no force).
+// bpGrow is the broad phase's margin in units of the step's (dcap): the self candidates found
+// with the larger margin serve the following steps too, until the nodes have moved by the
+// difference (stepBroadPhase).
+const bpGrow = 2
+
+// stepBroadPhase readies the candidate pairs of a step whose motion the margin dcap covers.
+// The self candidates of the last broad phase still serve while no node has moved since by
+// more than s.bpMargin − dcap (a pair not among them had its surfaces at least 2·bpMargin apart
+// and is still more than 2·dcap apart: what a broad phase run now would have left out); the
+// obstacle candidates are listed again (the obstacles may have moved), within the margin left.
+// Otherwise the broad phase runs with the margin bpGrow·dcap.
+func (s *Solver) stepBroadPhase(st *rope.State, in *solver.Input, dcap float64) {
+	if s.bpMargin == 0 || len(s.xbp) != len(st.Pos) {
+		s.broadPhase(st, in, dcap)
+		return
+	}
+	moved := s.movedSinceBroad(st.Pos)
+	if moved > s.bpMargin-dcap {
+		s.broadPhase(st, in, dcap)
+		return
+	}
+	// A pair not found now has its surfaces at least bpMargin − moved from touching, which keeps
+	// the self candidates' budget (bpMargin less the motion since xbp) for the obstacles too.
+	s.obstaclePhase(st, in, s.bpMargin-moved)
+}
+
+// broadPhase refits the detector and lists the candidate pairs within bpGrow·dcap
+// (segment–obstacle) and 2·bpGrow·dcap (self) of touching (s.bpMargin), and sizes the
+// per-candidate buffers: a self pair found again keeps its warm start, an obstacle pair's is
+// lost (obstaclePhase).
 func (s *Solver) broadPhase(st *rope.State, in *solver.Input, dcap float64) {
+	s.bpMargin = bpGrow * dcap
+	dcap = s.bpMargin
 	// The self pairs' warm starts (normal force, slid) carry over to the pairs found again:
 	// both lists are sorted by (A, B).
 	s.wKey = s.wKey[:0]
@@ -121,9 +150,7 @@ func (s *Solver) broadPhase(st *rope.State, in *solver.Input, dcap float64) {
 	}
 	s.Det.Update(st)
 	s.self = s.Det.Self(s.self[:0], st, 2*dcap)
-	s.obs = collide.Obstacles(s.obs[:0], st, in.Obstacles, dcap)
 	s.pen = phys.Resize(s.pen, len(s.self), 0)
-	s.penO = phys.Resize(s.penO, len(s.obs), 0)
 	s.fwarm = phys.Resize(s.fwarm, len(s.self), 0)
 	s.slid = phys.Resize(s.slid, len(s.self), 0)
 	for ci, k := 0, 0; ci < len(s.self) && k < len(s.wKey); ci++ {
@@ -135,10 +162,19 @@ func (s *Solver) broadPhase(st *rope.State, in *solver.Input, dcap float64) {
 			s.fwarm[ci], s.slid[ci] = s.wF[k], s.wSlid[k]
 		}
 	}
-	s.fwarmO = phys.Resize(s.fwarmO, len(s.obs), 0)
-	s.slidO = phys.Resize(s.slidO, len(s.obs), 0)
 	s.xbp = phys.Resize(s.xbp, len(st.Pos), 0)
 	copy(s.xbp, st.Pos)
+	s.obstaclePhase(st, in, dcap)
+}
+
+// obstaclePhase lists the segment–obstacle candidates within margin of touching and sizes
+// their buffers; their warm starts are lost (each step lists them again, so a pair's first
+// substep of a step starts from no force).
+func (s *Solver) obstaclePhase(st *rope.State, in *solver.Input, margin float64) {
+	s.obs = collide.Obstacles(s.obs[:0], st, in.Obstacles, margin)
+	s.penO = phys.Resize(s.penO, len(s.obs), 0)
+	s.fwarmO = phys.Resize(s.fwarmO, len(s.obs), 0)
+	s.slidO = phys.Resize(s.slidO, len(s.obs), 0)
 }
 
 // pairKey orders self pairs as the detector sorts them, by A then B.

@@ -346,3 +346,17 @@ func apply(xbar, t []vec.V3, w, T []float64, h float64, x []vec.V3) {
 		x[i] = xbar[i].Add(f.Scale(h2 * w[i]))
 	}
 }
+
+// applyNode returns apply's x_i alone, computed as apply computes it, for node i (global
+// index into xbar and w) at position li on its strand, whose links are g0..g0+m−1 of t and T
+// (h2 = h²).
+func applyNode(xbar, t []vec.V3, w, T []float64, h2 float64, i, li, g0, m int) vec.V3 {
+	var f vec.V3
+	if li < m {
+		f = t[g0+li].Scale(T[g0+li])
+	}
+	if li > 0 {
+		f = f.Sub(t[g0+li-1].Scale(T[g0+li-1]))
+	}
+	return xbar[i].Add(f.Scale(h2 * w[i]))
+}
