@@ -32,6 +32,8 @@ type Sim struct {
 	// the material friction it then takes.
 	until    []float64
 	friction []material.Friction
+	// taken[i]: a forceps has held needle i; its path no longer drives it.
+	taken []bool
 }
 
 // BuildOptions override a scene's settings for one run.
@@ -242,7 +244,12 @@ func (s *Sim) Step() error {
 		s.Scene.Forceps[i].PoseAt(t, &w.Forceps[i])
 	}
 	for i := range s.Scene.Needles {
-		w.Needles[i].Pose = s.Scene.Needles[i].PoseAt(t)
+		if s.taken == nil {
+			s.taken = make([]bool, len(s.Scene.Needles))
+		}
+		if s.taken[i] = s.taken[i] || w.NeedleHolder(i) >= 0; !s.taken[i] {
+			w.Needles[i].Pose = s.Scene.Needles[i].PoseAt(t)
+		}
 	}
 	// A rope's set_friction ends: its material's friction from this cycle on (the solver reads
 	// friction when it is reset; positions and velocities are kept).

@@ -24,6 +24,11 @@ const MaxNeedles = 8
 // Between keys the centre and the angle move linearly and u, v turn (interpolated, then made
 // unit and orthogonal); before the first key the needle is at the first, after the last at the
 // last. The shape fields default to needle.Default (arc radius 1.7 mm, 3/8 circle, 0.06 mm).
+//
+// A forceps that closes on the needle's body holds it (world.Forceps: the needle holder):
+// from the first such grasp on, the needle goes where its forceps carries it and stays where
+// a forceps lets go of it, and its path no longer drives it (a path of one key is where the
+// needle lies until a forceps takes it).
 type Needle struct {
 	Name      string      `json:"name,omitempty"`       // optional, unique among needles, ≤ MaxNameLen bytes
 	Rope      int         `json:"rope"`                 // index into Scene.Ropes: its first node is swaged to the needle

@@ -43,6 +43,58 @@ func TestNeedleScene(t *testing.T) {
 	}
 }
 
+// testdata/pbd/needle_holder.json: a forceps drives the needle (its path has one key: where
+// the needle lies until the forceps takes it), lets go of it in the slab, takes it again by
+// its tip and draws the thread through: one suture, the thread drawn on through it, no node
+// outside the suture ever inside the slab, the length kept, and the needle where the forceps
+// put it, not where its path says.
+func TestNeedleHolderScene(t *testing.T) {
+	s := sample(t, "needle_holder.json")
+	sim, err := Build(s, BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := sim.World
+	m := &s.Tissues[0].Mesh
+	grasps, held := 0, false
+	for !sim.Done() {
+		if err := sim.Step(); err != nil {
+			t.Fatal(err)
+		}
+		if h := w.Forceps[0].Needle == 0; h != held {
+			held = h
+			if h {
+				grasps++
+			}
+		}
+		for i, x := range w.State.Pos {
+			in := false
+			for _, su := range w.Sutures() {
+				in = in || (i > su.A && i < su.B) || (i == su.A && su.Lead && i == 0)
+			}
+			if !in && m.inside(x, 1e-6) {
+				t.Fatalf("cycle %d: node %d at %v is inside the slab (sutures %+v)", w.Cycle, i, x, w.Sutures())
+			}
+		}
+	}
+	n := &w.Needles[0]
+	su := w.Sutures()
+	t.Logf("%d grasps of the needle; %d sutures, at nodes %d…%d; worst length drift %.3g %%; holder's force at most %.3g N",
+		grasps, n.Sutures, su[0].A, su[0].B, 100*w.Worst.LengthDrift, w.Forceps[0].PeakForce)
+	if grasps != 2 || !held {
+		t.Errorf("the forceps took the needle %d times (holds it at the end: %v); want 2 and yes", grasps, held)
+	}
+	if n.Sutures != 1 || len(su) != 1 || su[0].A < 8 {
+		t.Fatalf("%d sutures made: %+v; want one with the thread drawn through to node ≥ 8", n.Sutures, su)
+	}
+	if w.Worst.LengthDrift > 0.005 {
+		t.Errorf("worst length drift %.3g %%", 100*w.Worst.LengthDrift)
+	}
+	if p := s.Needles[0].PoseAt(w.Time); n.Pose.Swage(n.Spec).Dist(p.Swage(n.Spec)) < 1e-3 {
+		t.Errorf("the needle's swage ends at %v, where its path holds it: the path drove the held needle", n.Pose.Swage(n.Spec))
+	}
+}
+
 func TestNeedleSceneErrors(t *testing.T) {
 	base := func(needle string) string {
 		return `{"dt": 0.001, "duration": 1, "solver": {"type": "implicit"},

@@ -233,14 +233,18 @@ func (e *Engine) Apply(c Command) (rebuilt bool, err error) {
 		if k >= len(w.Needles) {
 			return false, fmt.Errorf("needle: index %d; the scene has %d needles", k, len(w.Needles))
 		}
-		e.takeOver()
-		n := &w.Needles[k]
+		// A needle that a forceps holds is moved by moving the forceps (World.MoveNeedle).
+		p := w.Needles[k].Pose
 		if c.Target != nil {
-			n.Pose.Centre = vec.V3{X: c.Target[0], Y: c.Target[1], Z: c.Target[2]}
+			p.Centre = vec.V3{X: c.Target[0], Y: c.Target[1], Z: c.Target[2]}
 		}
 		if c.Angle != nil {
-			n.Pose.Angle = *c.Angle
+			p.Angle = *c.Angle
 		}
+		if err := w.MoveNeedle(k, p); err != nil {
+			return false, fmt.Errorf("needle: %w", err)
+		}
+		e.takeOver()
 	case CmdReset, CmdScene, CmdParam, CmdSolver:
 		// Build first: if the solver or the layout refuses, the world is unchanged.
 		sc, err := e.Prepare(c)

@@ -24,8 +24,8 @@ func TestSnapshotForceps(t *testing.T) {
 		Pos:     []vec.V3{{X: 0}, {X: 0.01}},
 		Strands: []rope.Strand{{First: 0, Nodes: 2, Radius: 0.001}},
 		Forceps: []world.ForcepsState{
-			{Jaws: [2]shape.Shape{jaw(0.5), jaw(-0.5)}, Closed: true, Held: 300, Applied: vec.V3{Z: 0.125}},
-			{Jaws: [2]shape.Shape{jaw(1), jaw(-1)}},
+			{Jaws: [2]shape.Shape{jaw(0.5), jaw(-0.5)}, Closed: true, Held: 300, Needle: 2, Applied: vec.V3{Z: 0.125}},
+			{Jaws: [2]shape.Shape{jaw(1), jaw(-1)}, Needle: -1},
 		},
 	}
 	b := EncodeFrame(nil, s, nil, 1, 1000)
@@ -39,7 +39,7 @@ func TestSnapshotForceps(t *testing.T) {
 	}
 	f := d.Forceps
 	if d.Flags != FlagForceps || len(f) != 2 || f[0].Jaws[0][0] != [3]float32{1, 0.5, 2} || f[0].Jaws[1][1] != [3]float32{1, -0.25, 12} ||
-		f[0].Radius != 0.25 || !f[0].Closed || f[0].Held != 255 || f[0].Force != [3]float32{0, 0, 0.125} || f[1].Closed || f[1].Jaws[1][0][1] != -1 {
+		f[0].Radius != 0.25 || !f[0].Closed || f[0].Held != 255 || f[0].Needle != 2 || f[1].Needle != -1 || f[0].Force != [3]float32{0, 0, 0.125} || f[1].Closed || f[1].Jaws[1][0][1] != -1 {
 		t.Fatalf("decoded flags %#x, forceps %+v", d.Flags, f)
 	}
 	le := binary.LittleEndian
@@ -223,5 +223,45 @@ func TestNeedleCommand(t *testing.T) {
 	bad, _ := DecodeCommand([]byte(`{"type":"needle","needle":1,"angle":0}`))
 	if _, err := e.Apply(bad); err == nil || !strings.Contains(err.Error(), "the scene has 1 needles") {
 		t.Errorf("needle 1: %v", err)
+	}
+}
+
+// A needle command for a needle that a forceps holds (needle_holder.json, once its forceps has
+// taken the needle) moves the forceps, which carries the needle there: the viewer's turn keys
+// drive a held needle about its arc's centre.
+func TestNeedleCommandMovesHolder(t *testing.T) {
+	e, err := NewEngine(sampleScene(t, "needle_holder.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := e.World()
+	for w.NeedleHolder(0) < 0 {
+		if err := e.Step(); err != nil {
+			t.Fatal(err)
+		}
+		if w.Cycle > 200 {
+			t.Fatal("the forceps has not taken the needle in 200 cycles")
+		}
+	}
+	n := &w.Needles[0]
+	c, axis, tip0 := n.Pose.Centre, n.Pose.Axis(), n.Pose.Tip(n.Spec)
+	cmd, err := DecodeCommand(fmt.Appendf(nil, `{"type":"needle","needle":0,"angle":%v}`, n.Pose.Angle+10*math.Pi/180))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Apply(cmd); err != nil {
+		t.Fatal(err)
+	}
+	for range 50 {
+		if err := e.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// the tip turned by 10° about the arc's centre (Rodrigues about the needle's axis)
+	a := 10 * math.Pi / 180
+	d := tip0.Sub(c)
+	want := c.Add(d.Scale(math.Cos(a))).Add(axis.Cross(d).Scale(math.Sin(a))).Add(axis.Scale(axis.Dot(d) * (1 - math.Cos(a))))
+	if got := n.Pose.Tip(n.Spec); w.NeedleHolder(0) != 0 || got.Dist(want) > 1e-9 {
+		t.Errorf("held by forceps %d, the tip is at %v, want %v (%.3g m off)", w.NeedleHolder(0), got, want, got.Dist(want))
 	}
 }

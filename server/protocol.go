@@ -471,7 +471,11 @@ func EncodeFrame(dst []byte, s *world.Snapshot, tissues []TissueFrame, userBase 
 			if f.Closed {
 				closed = 1
 			}
-			dst = append(dst, closed, byte(min(f.Held, 255)), 0, 0)
+			var needle byte // the needle it holds + 1; 0: none
+			if f.Needle >= 0 && f.Needle < MaxFrameNeedles {
+				needle = byte(f.Needle + 1)
+			}
+			dst = append(dst, closed, byte(min(f.Held, 255)), needle, 0)
 			dst = f32(f32(f32(dst, f.Applied.X), f.Applied.Y), f.Applied.Z)
 		}
 	}
@@ -545,6 +549,7 @@ type DecodedForceps struct {
 	Radius float32          // the jaws' radius, m
 	Closed bool             // closed (grabbing)
 	Held   uint8            // the nodes it holds (255: 255 or more)
+	Needle int              // the needle it holds, or −1
 	Force  [3]float32       // on the thread, N
 }
 
@@ -720,7 +725,7 @@ func DecodeSnapshot(b []byte) (*DecodedSnapshot, error) {
 		for i := range d.Forceps {
 			f := &d.Forceps[i]
 			f.Jaws = [2][2][3]float32{{v3(o), v3(o + 12)}, {v3(o + 24), v3(o + 36)}}
-			f.Radius, f.Closed, f.Held, f.Force = f32(o+48), b[o+52] != 0, b[o+53], v3(o+56)
+			f.Radius, f.Closed, f.Held, f.Needle, f.Force = f32(o+48), b[o+52] != 0, b[o+53], int(b[o+54])-1, v3(o+56)
 			o += forcepsSize
 		}
 	}

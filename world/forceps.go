@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/knotsim/knotsim/needle"
 	"github.com/knotsim/knotsim/shape"
 	"github.com/knotsim/knotsim/solver"
 	"github.com/knotsim/knotsim/vec"
@@ -24,6 +25,14 @@ import (
 // see obstacles at step ends only, so a faster jaw could jump over the thread); a faster
 // command makes the forceps lag, as Lag reports, and catch up over the next steps.
 //
+// A forceps is also the needle holder (issue 13): when it closes with a needle's body between
+// its jaws within the grab box, it holds the needle instead of the thread, rigidly, where the
+// needle was in its frame at that moment: moving the forceps then moves the needle (turning
+// it about the needle's arc centre drives the needle through the tissue), and opening it
+// leaves the needle where it is, in the tissue if it is there, to be grasped again elsewhere
+// along its body (a regrasp). The forceps' force (Applied) is then the needle's pull on its
+// thread. The jaws of a forceps that holds a needle stay obstacles to the thread.
+//
 // Deviations from seed 003 §3.6: each jaw is a capsule, not a halved truncated cone with a
 // quarter-sphere tip and an inclined plane (Fig. 3.23 gives no dimensions); the grab box is the
 // region between the jaws up to Geometry.Depth from the tip; the grabbed nodes are held by
@@ -43,11 +52,33 @@ type Forceps struct {
 	Applied   vec.V3  // the force the forceps exerted on the thread in the last step, N (held nodes only)
 	PeakForce float64 // the largest |Applied| since the world started, N
 	Lag       float64 // distance from the commanded Tip to where the jaws' tip is, m
+	Needle    int     // the needle it holds (index into World.Needles), or −1 (then Grabbed may hold thread)
 
 	pose   forcepsPose // where the jaws are
 	local  []vec.V3    // each grabbed node in the forceps' frame at closing, m
 	closed bool
 	limit  float64 // the most a jaw point moves in a step, m
+	nrel   needleRel
+}
+
+// needleRel is a held needle's pose in its forceps' frame (forcepsPose.toLocal/toWorld
+// coordinates; directions without the translation).
+type needleRel struct {
+	centre, u, v vec.V3
+	angle        float64
+}
+
+func (p forcepsPose) dirLocal(d vec.V3) vec.V3 {
+	return vec.V3{X: d.Dot(p.axis), Y: d.Dot(p.open), Z: d.Dot(p.axis.Cross(p.open))}
+}
+
+func (p forcepsPose) dirWorld(l vec.V3) vec.V3 {
+	return p.axis.Scale(l.X).Add(p.open.Scale(l.Y)).Add(p.axis.Cross(p.open).Scale(l.Z))
+}
+
+// needlePose returns the held needle's pose for the forceps at p.
+func (r needleRel) needlePose(p forcepsPose) needle.Pose {
+	return needle.Pose{Centre: p.toWorld(r.centre), U: p.dirWorld(r.u), V: p.dirWorld(r.v), Angle: r.angle}
 }
 
 // ForcepsGeometry sizes a forceps. Lengths in m.
@@ -180,7 +211,7 @@ func (w *World) AddForceps(f Forceps) (int, error) {
 		f.limit = math.Min(f.limit, s.Radius/2)
 	}
 	f.pose, f.closed = p, p.gap < f.Geometry.Grab
-	f.Grabbed, f.local, f.Applied, f.PeakForce, f.Lag = nil, nil, vec.V3{}, 0, 0
+	f.Grabbed, f.local, f.Applied, f.PeakForce, f.Lag, f.Needle = nil, nil, vec.V3{}, 0, 0, -1
 	w.Forceps = append(w.Forceps, f)
 	return len(w.Forceps) - 1, nil
 }
@@ -201,9 +232,12 @@ func (w *World) moveForceps() error {
 		case closed && !f.closed:
 			w.grab(f)
 		case !closed:
-			f.Grabbed, f.local = f.Grabbed[:0], f.local[:0]
+			f.Grabbed, f.local, f.Needle = f.Grabbed[:0], f.local[:0], -1
 		}
 		f.closed = f.pose.gap < f.Geometry.Grab
+		if f.Needle >= 0 {
+			w.Needles[f.Needle].Pose = f.nrel.needlePose(f.pose)
+		}
 		for j, n := range f.Grabbed {
 			for _, t := range w.Tools {
 				if t.Active && t.Node == n {
@@ -239,7 +273,26 @@ func (w *World) grab(f *Forceps) {
 			f.local = append(f.local, p.toLocal(w.outside(pos[n], r)))
 		}
 	}
-	f.Grabbed, f.local = f.Grabbed[:0], f.local[:0]
+	f.Grabbed, f.local, f.Needle = f.Grabbed[:0], f.local[:0], -1
+	// A needle's body between the jaws: the forceps holds the needle, not the thread.
+	for k := range w.Needles {
+		if w.NeedleHolder(k) >= 0 {
+			continue
+		}
+		nd := &w.Needles[k]
+		var buf [needleSamples + 1]vec.V3
+		body := nd.Pose.Body(nd.Spec, needleSamples, buf[:0])
+		r := nd.Spec.Diameter / 2
+		for j := 1; j < len(body); j++ {
+			s, _, _ := vec.ClosestSegSeg(body[j-1], body[j], mid0, mid1)
+			if in(body[j-1].Lerp(body[j], s), r) {
+				np := nd.Pose
+				f.Needle = k
+				f.nrel = needleRel{centre: p.toLocal(np.Centre), u: p.dirLocal(np.U), v: p.dirLocal(np.V), angle: np.Angle}
+				return
+			}
+		}
+	}
 	for _, st := range w.State.Strands {
 		r := st.Radius
 		for a := st.First; a < st.First+st.Nodes; a++ {
@@ -255,6 +308,53 @@ func (w *World) grab(f *Forceps) {
 			}
 		}
 	}
+}
+
+// needleSamples is the number of chords of a needle's arc that a closing forceps tests (a
+// 135° needle: 4.2° a chord, its sagitta 0.07 % of the arc radius).
+const needleSamples = 32
+
+// NeedleHolder returns the index of the forceps that holds needle k, or −1.
+func (w *World) NeedleHolder(k int) int {
+	for i := range w.Forceps {
+		if w.Forceps[i].Needle == k {
+			return i
+		}
+	}
+	return -1
+}
+
+// MoveNeedle puts needle k at pose p: directly when no forceps holds it, else by moving the
+// command (Tip, Axis, Open) of the forceps that holds it by the rigid motion that takes the
+// needle from where it is to p; the forceps then carries the needle there at its jaws' speed.
+// On error (k out of range, p not a pose) nothing changes.
+func (w *World) MoveNeedle(k int, p needle.Pose) error {
+	if k < 0 || k >= len(w.Needles) {
+		return fmt.Errorf("world: needle %d; the world has %d", k, len(w.Needles))
+	}
+	nd := &w.Needles[k]
+	if err := p.Validate(); err != nil {
+		return fmt.Errorf("world: needle %q: %w", nd.Name, err)
+	}
+	h := w.NeedleHolder(k)
+	if h < 0 {
+		nd.Pose = p
+		return nil
+	}
+	// The needle's body frame (towards the tip's angle, the next, the axis) before and after:
+	// R = B1·B0ᵀ, and x ↦ c1 + R·(x − c0).
+	frame := func(q needle.Pose) [3]vec.V3 {
+		cs, sn := math.Cos(q.Angle), math.Sin(q.Angle)
+		return [3]vec.V3{q.U.Scale(cs).Add(q.V.Scale(sn)), q.V.Scale(cs).Sub(q.U.Scale(sn)), q.Axis()}
+	}
+	b0, b1 := frame(nd.Pose), frame(p)
+	rot := func(x vec.V3) vec.V3 {
+		return b1[0].Scale(b0[0].Dot(x)).Add(b1[1].Scale(b0[1].Dot(x))).Add(b1[2].Scale(b0[2].Dot(x)))
+	}
+	f := &w.Forceps[h]
+	f.Tip = p.Centre.Add(rot(f.Tip.Sub(nd.Pose.Centre)))
+	f.Axis, f.Open = rot(f.Axis), rot(f.Open)
+	return nil
 }
 
 // outside returns p moved out of the world's obstacles to a distance r from each (one pass
@@ -296,6 +396,9 @@ func (w *World) forcepsForces() {
 	for i := range w.Forceps {
 		f := &w.Forceps[i]
 		f.Applied = vec.V3{}
+		if f.Needle >= 0 {
+			f.Applied = w.Needles[f.Needle].Applied
+		}
 		for _, n := range f.Grabbed {
 			if a, ok := w.Solver.GraspForce(n); ok {
 				f.Applied = f.Applied.Add(a)

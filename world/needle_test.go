@@ -18,9 +18,14 @@ import (
 // slab's middle in the plane y = 5 mm, its tip at 160° (left of the centre, above the slab),
 // swaged to a 15 mm thread (r = 0.1 mm, 0.5 mm links) that rises from the swage.
 func needleWorld(t testing.TB) (*world.World, *tissue.Body, int) {
+	return needleWorldAt(t, 2.8e-3)
+}
+
+// needleWorldAt is needleWorld with the needle's arc centre at height z, m.
+func needleWorldAt(t testing.TB, z float64) (*world.World, *tissue.Body, int) {
 	t.Helper()
 	body := skinSlab(t)
-	pose := needle.Pose{Centre: vec.V3{X: 5e-3, Y: 5e-3, Z: 2.8e-3}, U: vec.V3{X: 1}, V: vec.V3{Z: 1}, Angle: 160 * math.Pi / 180}
+	pose := needle.Pose{Centre: vec.V3{X: 5e-3, Y: 5e-3, Z: z}, U: vec.V3{X: 1}, V: vec.V3{Z: 1}, Angle: 160 * math.Pi / 180}
 	spec := needle.Default()
 	sw := pose.Swage(spec)
 	var pts []vec.V3

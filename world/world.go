@@ -187,8 +187,8 @@ func (w *World) Step() error {
 			}
 		}
 	}
+	w.needleForces() // first: a forceps that holds a needle reports the needle's force
 	w.forcepsForces()
-	w.needleForces()
 	w.Cycle++
 	w.Time = float64(w.Cycle) * w.Dt
 	for i, p := range w.State.Pos {
@@ -258,6 +258,7 @@ type ForcepsState struct {
 	Jaws    [2]shape.Shape // the two jaws, capsules (World.Jaws)
 	Closed  bool           // its gap is below its Geometry.Grab
 	Held    int            // the nodes it holds
+	Needle  int            // the needle it holds (index into Needles), or −1
 	Applied vec.V3         // its force on the thread in the last step, N
 }
 
@@ -278,7 +279,7 @@ func (w *World) Snapshot(dst *Snapshot) *Snapshot {
 	dst.Forceps = dst.Forceps[:0]
 	for k := range w.Forceps {
 		f := &w.Forceps[k]
-		dst.Forceps = append(dst.Forceps, ForcepsState{Jaws: w.Jaws(k), Closed: f.closed, Held: len(f.Grabbed), Applied: f.Applied})
+		dst.Forceps = append(dst.Forceps, ForcepsState{Jaws: w.Jaws(k), Closed: f.closed, Held: len(f.Grabbed), Needle: f.Needle, Applied: f.Applied})
 	}
 	dst.Needles = dst.Needles[:0]
 	for _, n := range w.Needles {

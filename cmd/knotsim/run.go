@@ -97,8 +97,9 @@ type NeedleReport struct {
 // ForcepsReport is one forceps of a Report, at the end of the run.
 type ForcepsReport struct {
 	Name       string     `json:"name"`
-	Grabbed    []int      `json:"grabbed_nodes"` // the global nodes it holds (empty: open, or closed on nothing)
-	FinalForce [3]float64 `json:"final_force_N"` // on the thread, through the held nodes
+	Grabbed    []int      `json:"grabbed_nodes"`    // the global nodes it holds (empty: open, or closed on nothing or a needle)
+	Needle     string     `json:"needle,omitempty"` // the needle it holds (its name, or "needle k"), if any
+	FinalForce [3]float64 `json:"final_force_N"`    // on the thread, through the held nodes or the held needle
 	PeakForce  float64    `json:"peak_force_N"`
 }
 
@@ -333,7 +334,13 @@ func sutureReports(w *world.World) []SutureReport {
 func forcepsReports(w *world.World) []ForcepsReport {
 	var out []ForcepsReport
 	for _, f := range w.Forceps {
-		out = append(out, ForcepsReport{Name: f.Name, Grabbed: append([]int{}, f.Grabbed...),
+		var nd string
+		if f.Needle >= 0 {
+			if nd = w.Needles[f.Needle].Name; nd == "" {
+				nd = fmt.Sprintf("needle %d", f.Needle)
+			}
+		}
+		out = append(out, ForcepsReport{Name: f.Name, Grabbed: append([]int{}, f.Grabbed...), Needle: nd,
 			FinalForce: [3]float64{f.Applied.X, f.Applied.Y, f.Applied.Z}, PeakForce: f.PeakForce})
 	}
 	return out
@@ -457,7 +464,11 @@ func printReport(w io.Writer, r Report) {
 	}
 	for _, f := range r.Forceps {
 		g := f.FinalForce
-		fmt.Fprintf(w, "forceps %-11s holds nodes %v: force (%.4g, %.4g, %.4g) N at the end, %.4g N at most\n", f.Name, f.Grabbed, g[0], g[1], g[2], f.PeakForce)
+		holds := fmt.Sprintf("holds nodes %v", f.Grabbed)
+		if f.Needle != "" {
+			holds = fmt.Sprintf("holds the needle %q", f.Needle)
+		}
+		fmt.Fprintf(w, "forceps %-11s %s: force (%.4g, %.4g, %.4g) N at the end, %.4g N at most\n", f.Name, holds, g[0], g[1], g[2], f.PeakForce)
 	}
 	for _, t := range r.Tools {
 		if t.FinalForce == nil {

@@ -950,7 +950,8 @@ function updateStats() {
     const parts = [];
     for (let k = 0; k < nf; k++) {
       const f = snap.forceps[k];
-      parts.push(!f.closed ? `${k + 1} open` : f.held === 0 ? `${k + 1} closed` : `${k + 1} holds ${f.held}: ${formatNewtons(Math.hypot(f.force[0], f.force[1], f.force[2]))}`);
+      const force = formatNewtons(Math.hypot(f.force[0], f.force[1], f.force[2]));
+      parts.push(!f.closed ? `${k + 1} open` : f.needle >= 0 ? `${k + 1} holds needle ${f.needle + 1}: ${force}` : f.held === 0 ? `${k + 1} closed` : `${k + 1} holds ${f.held}: ${force}`);
     }
     $('s-forceps').textContent = parts.join(' · ');
   }

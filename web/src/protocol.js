@@ -18,7 +18,8 @@
 //     (mean |ε| of the node's tetrahedra, dimensionless); Σ n ≤ MAX_TISSUE_NODES,
 //   if flags bit 3: u32 nForceps (≤ MAX_FORCEPS), then per forceps (68 bytes): f32 × 3 jaw 0's
 //     tip end, f32 × 3 its hinge end, the same for jaw 1 (m; each jaw a capsule), f32 radius (m),
-//     u8 closed, u8 nodes held (255: 255 or more), 2 pad bytes, f32 × 3 force on the thread (N),
+//     u8 closed, u8 nodes held (255: 255 or more), u8 the needle it holds + 1 (0: none), 1 pad
+//     byte, f32 × 3 force on the thread (N; a forceps holding a needle: the needle's),
 //   if flags bit 4: u32 nNeedles (≤ MAX_NEEDLES), then per needle (52 bytes): f32 × 3 its arc's
 //     centre (m), f32 × 3 u, f32 × 3 v (the arc's plane, unit), f32 angle (rad: the tip at
 //     centre + R·(cos·u + sin·v)), f32 arc radius R (m), f32 arc angle (rad), f32 diameter (m).
@@ -78,7 +79,7 @@ export function newSnapshot() {
     tissues: [], // per tissue record: {nodes, positions: Float32Array(nodes*3) (m), strain: Float32Array(nodes)}
     hasForceps: false,
     nForceps: 0,
-    forceps: [], // {jaws: Float32Array(12): jaw 0 tip, hinge, jaw 1 tip, hinge (m), radius (m), closed, held, force: Float32Array(3) (N)}
+    forceps: [], // {jaws: Float32Array(12): jaw 0 tip, hinge, jaw 1 tip, hinge (m), radius (m), closed, held, needle (index or −1), force: Float32Array(3) (N)}
     hasNeedles: false,
     nNeedles: 0,
     needles: [], // {pose: Float32Array(10): centre (m), u, v, angle (rad), arcRadius (m), arcAngle (rad), diameter (m)}
@@ -228,7 +229,7 @@ export function decodeSnapshot(buf, snap = newSnapshot()) {
   }
   snap.hasForceps = hasForceps;
   snap.nForceps = nForceps;
-  while (snap.forceps.length < nForceps) snap.forceps.push({ jaws: new Float32Array(12), radius: 0, closed: false, held: 0, force: new Float32Array(3) });
+  while (snap.forceps.length < nForceps) snap.forceps.push({ jaws: new Float32Array(12), radius: 0, closed: false, held: 0, needle: -1, force: new Float32Array(3) });
   snap.forceps.length = nForceps;
   for (let k = 0, o = forcepsStart + 4; k < nForceps; k++, o += FORCEPS_BYTES) {
     const f = snap.forceps[k];
@@ -236,6 +237,7 @@ export function decodeSnapshot(buf, snap = newSnapshot()) {
     f.radius = dv.getFloat32(o + 48, true);
     f.closed = dv.getUint8(o + 52) !== 0;
     f.held = dv.getUint8(o + 53);
+    f.needle = dv.getUint8(o + 54) - 1;
     for (let c = 0; c < 3; c++) f.force[c] = dv.getFloat32(o + 56 + 4 * c, true);
   }
   snap.hasNeedles = hasNeedles;
@@ -258,7 +260,7 @@ export function decodeSnapshot(buf, snap = newSnapshot()) {
  * omit hasForce, mode and force. s.hasContacts sets flag bit 1 and writes s.nContacts (default
  * s.contactData.length / 9) contacts from s.contactData (9 numbers each) and s.residual.
  * s.hasTissues sets flag bit 2 and writes a record for each of s.tissues ({nodes (default strain.length), positions: 3 numbers a node, strain: 1 a node});
- * s.hasForceps sets flag bit 3 and writes s.forceps ({jaws: 12 numbers, radius, closed, held, force: 3 numbers} each);
+ * s.hasForceps sets flag bit 3 and writes s.forceps ({jaws: 12 numbers, radius, closed, held, needle, force: 3 numbers} each);
  * s.hasNeedles sets flag bit 4 and writes s.needles ({pose: 10 numbers, arcRadius, arcAngle, diameter} each);
  * no limits are applied (tests write malformed frames).
  */
@@ -335,6 +337,7 @@ export function encodeSnapshot(s) {
       dv.setFloat32(off + 48, f.radius, true);
       dv.setUint8(off + 52, f.closed ? 1 : 0);
       dv.setUint8(off + 53, f.held ?? 0);
+      dv.setUint8(off + 54, (f.needle ?? -1) + 1);
       for (let c = 0; c < 3; c++) dv.setFloat32(off + 56 + 4 * c, f.force?.[c] ?? 0, true);
       off += FORCEPS_BYTES;
     }

@@ -479,7 +479,7 @@ test('rigid meshes: validation, creased normals, build', () => {
 
 test('frames with the forceps section (flag bit 3, after the tissues)', () => {
   const jaws = [0.001, 0.0005, 0.002, 0.001, 0.00025, 0.012, 0.001, -0.0005, 0.002, 0.001, -0.00025, 0.012];
-  const f0 = { jaws, radius: 0.00015, closed: true, held: 2, force: [0, 0, 1e-5] };
+  const f0 = { jaws, radius: 0.00015, closed: true, held: 2, needle: 1, force: [0, 0, 1e-5] };
   const f1 = { jaws: jaws.map((x) => -x), radius: 0.0002, closed: false, held: 0 };
   const base = { ...decodeSnapshot(handFrame()), tensions: [2.5, 0.75, -0.25] };
   const plain = encodeSnapshot(base);
@@ -493,6 +493,8 @@ test('frames with the forceps section (flag bit 3, after the tissues)', () => {
   assert.equal(snap.forceps[0].radius, Math.fround(0.00015));
   assert.equal(snap.forceps[0].closed, true);
   assert.equal(snap.forceps[0].held, 2);
+  assert.equal(snap.forceps[0].needle, 1, 'forceps 0 holds needle 1');
+  assert.equal(snap.forceps[1].needle, -1, 'forceps 1 holds no needle');
   assert.deepEqual([...snap.forceps[0].force], [0, 0, Math.fround(1e-5)]);
   assert.equal(snap.forceps[1].closed, false);
   assert.deepEqual([...snap.tensions.subarray(0, 3)], [2.5, 0.75, -0.25], 'the sections before are unchanged');
