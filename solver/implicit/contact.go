@@ -157,21 +157,14 @@ func (s *Solver) contacts(st *rope.State, in *solver.Input) error {
 // y[9·at[n] + 3·(row − 3n) + e]): block[d][e] is the
 // contact's relative motion along its d-th frame vector under column e.
 func (r *crow) block(y []float64, at []int32) (b [3][3]float64) {
-	// The contact's nodes' weighted sum of the columns' 3×3 blocks, then its frame: 36 + 27
-	// multiply-adds a block instead of 4·(3 + 27).
-	var sum [9]float64
 	for k := 0; k < r.nn; k++ {
 		i := 9 * int(at[r.node[k]])
-		yk := y[i : i+9 : i+9]
-		w := r.wt[k]
-		for j, v := range yk {
-			sum[j] += w * v
-		}
-	}
-	for d := range 3 {
-		f := r.fr[d]
-		for e := range 3 {
-			b[d][e] = f.X*sum[e] + f.Y*sum[3+e] + f.Z*sum[6+e]
+		yk := y[i : i+9]
+		for d := range 3 {
+			f := r.fr[d].Scale(r.wt[k])
+			for e := range 3 {
+				b[d][e] += f.X*yk[e] + f.Y*yk[3+e] + f.Z*yk[6+e]
+			}
 		}
 	}
 	return b
