@@ -8,8 +8,9 @@
 // (K = 2 for bending). The thesis solves the banded system by LU. Here it is solved in its
 // symmetric form: with B diagonal and positive, B⁻¹ − ∂F/∂x is symmetric, and positive
 // definite wherever the force Jacobian is negative semidefinite (which the thesis's
-// stabilisations ensure), so Cholesky applies without pivoting — gonum's banded Cholesky
-// (LAPACK's dpbtrf and dpbtrs), O(N·(K+1)²·B³).
+// stabilisations ensure), so Cholesky applies without pivoting — LAPACK's banded Cholesky:
+// the factor is dpbtf2 (what gonum's dpbtrf runs for narrow bands) written here without a BLAS
+// call a row, the solves gonum's dpbtrs or this package's substitutions, O(N·(K+1)²·B³).
 package band
 
 import (
