@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/knotsim/knotsim/world"
 )
 
 // testdata/pbd/needle_slab.json: the needle takes a bite of the slab, stitches its thread
@@ -22,15 +24,7 @@ func TestNeedleScene(t *testing.T) {
 		if err := sim.Step(); err != nil {
 			t.Fatal(err)
 		}
-		for i, x := range w.State.Pos {
-			in := false
-			for _, su := range w.Sutures() {
-				in = in || (i > su.A && i < su.B) || (i == su.A && su.Lead && i == 0)
-			}
-			if !in && m.inside(x, 1e-6) {
-				t.Fatalf("cycle %d: node %d at %v is inside the slab (sutures %+v)", w.Cycle, i, x, w.Sutures())
-			}
-		}
+		outsideSlab(t, w, m)
 	}
 	n := &w.Needles[0]
 	su := w.Sutures()
@@ -67,15 +61,7 @@ func TestNeedleHolderScene(t *testing.T) {
 				grasps++
 			}
 		}
-		for i, x := range w.State.Pos {
-			in := false
-			for _, su := range w.Sutures() {
-				in = in || (i > su.A && i < su.B) || (i == su.A && su.Lead && i == 0)
-			}
-			if !in && m.inside(x, 1e-6) {
-				t.Fatalf("cycle %d: node %d at %v is inside the slab (sutures %+v)", w.Cycle, i, x, w.Sutures())
-			}
-		}
+		outsideSlab(t, w, m)
 	}
 	n := &w.Needles[0]
 	su := w.Sutures()
@@ -92,6 +78,21 @@ func TestNeedleHolderScene(t *testing.T) {
 	}
 	if p := s.Needles[0].PoseAt(w.Time); n.Pose.Swage(n.Spec).Dist(p.Swage(n.Spec)) < 1e-3 {
 		t.Errorf("the needle's swage ends at %v, where its path holds it: the path drove the held needle", n.Pose.Swage(n.Spec))
+	}
+}
+
+// outsideSlab fails the test if a node of w not in a suture's wall (nor a needle's node at
+// its entry) is inside the slab m.
+func outsideSlab(t *testing.T, w *world.World, m *TissueMesh) {
+	t.Helper()
+	for i, x := range w.State.Pos {
+		in := false
+		for _, su := range w.Sutures() {
+			in = in || (i > su.A && i < su.B) || (i == su.A && su.Lead && i == 0)
+		}
+		if !in && m.inside(x, 1e-6) {
+			t.Fatalf("cycle %d: node %d at %v is inside the slab (sutures %+v)", w.Cycle, i, x, w.Sutures())
+		}
 	}
 }
 
