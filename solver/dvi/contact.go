@@ -906,67 +906,44 @@ func (s *Solver) rowsDone(pos []vec.V3) {
 // solves multiply where they divided). It returns false when a pivot is not positive, is
 // below tensionPivotTol of its row or is not finite.
 func (ts *tensionSolver) factor() bool {
-	lo, di, up := ts.lo, ts.di, ts.up
-	m := len(di)
-	if m == 0 {
-		return true
-	}
-	if sc := math.Abs(di[0]) + math.Abs(up[0]); !(di[0] > tensionPivotTol*sc) || math.IsInf(di[0], 0) {
-		return false
-	}
-	di[0] = 1 / di[0]
-	for j := 1; j < m; j++ {
-		sc := math.Abs(lo[j]) + math.Abs(di[j]) + math.Abs(up[j])
-		f := lo[j] * di[j-1]
-		p := di[j] - f*up[j-1]
-		if !(p > tensionPivotTol*sc) || math.IsInf(p, 0) {
+	for j := range ts.di {
+		if !ts.factorRow(j) {
 			return false
 		}
-		lo[j], di[j] = f, 1/p
 	}
 	return true
 }
 
-// assembleFactor is assemble (Newton's K) and factor in one pass over the links, with the same
-// arithmetic; on false (a pivot factor refuses) K is left part factored: assemble again.
-func (ts *tensionSolver) assembleFactor(t []vec.V3, w, l, ea []float64, h2 float64, T []float64) bool {
-	m := len(t)
-	ep := ts.ep[:m]
-	lo, di, up, g := ts.lo[:m], ts.di[:m], ts.up[:m], ts.rhs[:m]
-	_ = w[m]
-	for j := 0; j < m; j++ {
-		s := ep[j].Scale(2)
-		lo[j], up[j] = 0, 0
-		if j > 0 {
-			lo[j] = -h2 * w[j] * s.Dot(t[j-1])
-		}
-		if j+1 < m {
-			up[j] = -h2 * w[j+1] * s.Dot(t[j+1])
-		}
-		d := h2 * (w[j] + w[j+1]) * s.Dot(t[j])
-		if ea != nil && ea[j] > 0 {
-			l2 := l[j] * l[j]
-			d += 2 * l2 * (1 + T[j]/ea[j]) / ea[j]
-		} else if w[j] == 0 && w[j+1] == 0 {
-			d, g[j] = 1, 0
-		}
-		// factor's row j.
-		if j == 0 {
-			if sc := math.Abs(d) + math.Abs(up[0]); !(d > tensionPivotTol*sc) || math.IsInf(d, 0) {
-				di[0] = d
-				return false
-			}
-			di[0] = 1 / d
-			continue
-		}
-		sc := math.Abs(lo[j]) + math.Abs(d) + math.Abs(up[j])
-		f := lo[j] * di[j-1]
-		p := d - f*up[j-1]
-		if !(p > tensionPivotTol*sc) || math.IsInf(p, 0) {
-			di[j] = d
+// factorRow eliminates row j of the system (rows before it eliminated): lo[j] becomes the
+// multiplier and di[j] the pivot's inverse. It reports false where the pivot is not positive,
+// is below tensionPivotTol times its row's size, or is not finite.
+func (ts *tensionSolver) factorRow(j int) bool {
+	lo, di, up := ts.lo, ts.di, ts.up
+	if j == 0 {
+		if sc := math.Abs(di[0]) + math.Abs(up[0]); !(di[0] > tensionPivotTol*sc) || math.IsInf(di[0], 0) {
 			return false
 		}
-		lo[j], di[j] = f, 1/p
+		di[0] = 1 / di[0]
+		return true
+	}
+	sc := math.Abs(lo[j]) + math.Abs(di[j]) + math.Abs(up[j])
+	f := lo[j] * di[j-1]
+	p := di[j] - f*up[j-1]
+	if !(p > tensionPivotTol*sc) || math.IsInf(p, 0) {
+		return false
+	}
+	lo[j], di[j] = f, 1/p
+	return true
+}
+
+// assembleFactor is assemble (Newton's K) and factor in one pass over the links; on false (a
+// pivot factor refuses) K is left part factored: assemble again.
+func (ts *tensionSolver) assembleFactor(t []vec.V3, w, l, ea []float64, h2 float64, T []float64) bool {
+	for j := range t {
+		ts.assembleRow(j, t, w, l, ea, h2, T, true)
+		if !ts.factorRow(j) {
+			return false
+		}
 	}
 	return true
 }

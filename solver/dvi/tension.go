@@ -268,37 +268,42 @@ func (ts *tensionSolver) residuals(t []vec.V3, w, l, ea []float64, h2 float64, T
 // extensible terms described at the top of this file. ts.ep and ts.rhs must hold e⁺(T) and
 // g(T) from residuals; h2 is h² (s²).
 func (ts *tensionSolver) assemble(t []vec.V3, w, l, ea []float64, h2 float64, T []float64, newton bool) {
-	m := len(t)
-	eb, ep := ts.eb, ts.ep
-	lo, di, up, g := ts.lo, ts.di, ts.up, ts.rhs
-	for j := 0; j < m; j++ {
-		// Row j of A + 2B is 2e⁺_j·c_jk, row j of A + B is (ē_j + e⁺_j)·c_jk.
-		var s vec.V3
-		if newton {
-			s = ep[j].Scale(2)
-		} else {
-			s = eb[j].Add(ep[j])
-		}
-		lo[j], up[j] = 0, 0
-		if j > 0 {
-			lo[j] = -h2 * w[j] * s.Dot(t[j-1])
-		}
-		if j+1 < m {
-			up[j] = -h2 * w[j+1] * s.Dot(t[j+1])
-		}
-		d := h2 * (w[j] + w[j+1]) * s.Dot(t[j])
-		if ea != nil && ea[j] > 0 {
-			l2 := l[j] * l[j]
-			if newton {
-				d += 2 * l2 * (1 + T[j]/ea[j]) / ea[j]
-			} else {
-				d += l2 * (2 + T[j]/ea[j]) / ea[j]
-			}
-		} else if w[j] == 0 && w[j+1] == 0 {
-			d, g[j] = 1, 0 // decoupled: ΔT_j = 0 (its lo and up are already 0)
-		}
-		di[j] = d
+	for j := range t {
+		ts.assembleRow(j, t, w, l, ea, h2, T, newton)
 	}
+}
+
+// assembleRow sets row j of assemble's system (lo, di, up; and the right-hand side of a
+// decoupled link).
+func (ts *tensionSolver) assembleRow(j int, t []vec.V3, w, l, ea []float64, h2 float64, T []float64, newton bool) {
+	m := len(t)
+	lo, di, up, g := ts.lo, ts.di, ts.up, ts.rhs
+	// Row j of A + 2B is 2e⁺_j·c_jk, row j of A + B is (ē_j + e⁺_j)·c_jk.
+	var s vec.V3
+	if newton {
+		s = ts.ep[j].Scale(2)
+	} else {
+		s = ts.eb[j].Add(ts.ep[j])
+	}
+	lo[j], up[j] = 0, 0
+	if j > 0 {
+		lo[j] = -h2 * w[j] * s.Dot(t[j-1])
+	}
+	if j+1 < m {
+		up[j] = -h2 * w[j+1] * s.Dot(t[j+1])
+	}
+	d := h2 * (w[j] + w[j+1]) * s.Dot(t[j])
+	if ea != nil && ea[j] > 0 {
+		l2 := l[j] * l[j]
+		if newton {
+			d += 2 * l2 * (1 + T[j]/ea[j]) / ea[j]
+		} else {
+			d += l2 * (2 + T[j]/ea[j]) / ea[j]
+		}
+	} else if w[j] == 0 && w[j+1] == 0 {
+		d, g[j] = 1, 0 // decoupled: ΔT_j = 0 (its lo and up are already 0)
+	}
+	di[j] = d
 }
 
 // thomas solves the tridiagonal system held in ts.lo, ts.di, ts.up with right-hand side ts.rhs
