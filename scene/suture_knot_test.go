@@ -1,8 +1,13 @@
 package scene
 
 import (
+	"fmt"
 	"math"
+	"math/rand/v2"
+	"os"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/knotsim/knotsim/knot/live"
@@ -20,9 +25,59 @@ import (
 // the slab's top face), the loop is drawn up against the underside (within 1.5 R) and pulls
 // with over 1 mN (measured 3.9 mN). After they let go, friction holds the knot: 0.3 s on,
 // all three are still so (1.9 mN). Measured: the length within 0.033 %.
-func TestSutureSlab(t *testing.T) {
+func TestSutureSlab(t *testing.T) { runSutureSlab(t, 0) }
+
+// TestSutureSlabPerturbed runs TestSutureSlab's scene and checks again with every rope node
+// moved along x by up to ±1 nm (seeded), once per seed in KNOTSIM_SUTURE_SEEDS ("1-10" or
+// "3,7"); without it, it is skipped. It shows how far the scene's outcome rests on rounding:
+// at 1a7411d, 5 of seeds 1–10 failed (the loop pulled 0.27–0.68 mN once let go, under the
+// 1 mN asked; seed 10: the thread's length 1.88 % long for a step where the slab moved
+// 0.1 mm at the first stitch's piercings as the pull ended).
+func TestSutureSlabPerturbed(t *testing.T) {
+	spec := os.Getenv("KNOTSIM_SUTURE_SEEDS")
+	if spec == "" {
+		t.Skip("set KNOTSIM_SUTURE_SEEDS (e.g. 1-10) to run")
+	}
+	seeds, err := parseSeeds(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sd := range seeds {
+		t.Run(fmt.Sprint("seed", sd), func(t *testing.T) { runSutureSlab(t, sd) })
+	}
+}
+
+// parseSeeds reads "a-b" or "a,b,c" (positive integers).
+func parseSeeds(spec string) ([]uint64, error) {
+	var out []uint64
+	for _, part := range strings.Split(spec, ",") {
+		lo, hi, ok := strings.Cut(part, "-")
+		if !ok {
+			hi = lo
+		}
+		a, err1 := strconv.ParseUint(strings.TrimSpace(lo), 10, 32)
+		b, err2 := strconv.ParseUint(strings.TrimSpace(hi), 10, 32)
+		if err1 != nil || err2 != nil || a == 0 || b < a || b-a > 1000 {
+			return nil, fmt.Errorf("seeds %q: want a-b or a,b,c with 0 < a ≤ b, at most 1000", spec)
+		}
+		for x := a; x <= b; x++ {
+			out = append(out, x)
+		}
+	}
+	return out, nil
+}
+
+// runSutureSlab is TestSutureSlab with the rope's nodes moved along x by up to ±1 nm first,
+// drawn from seed (0: as built).
+func runSutureSlab(t *testing.T, seed uint64) {
 	sim := buildBuiltin(t, "suture-slab")
 	w := sim.World
+	if seed != 0 {
+		rg := rand.New(rand.NewPCG(seed, 1))
+		for i := range w.State.Pos {
+			w.State.Pos[i].X += (rg.Float64() - 0.5) * 2e-9
+		}
+	}
 	sc := sim.Scene
 	r := w.State.Strands[0].Radius
 	want := "3_1 # m3_1"
