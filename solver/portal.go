@@ -48,6 +48,11 @@ type Portal struct {
 	// solver's last substep, N (≥ 0; the solver keeps it): the capstan's friction is in
 	// proportion to it.
 	Low float64
+	// Pull is the wall's mean pull on the thread over the solver's last step, N (the tension
+	// through it, along the thread; a solver keeps it): the tissue already carries it, so the
+	// next step expects the wall to give only to a change of it (a solver with staggered
+	// tissue coupling; 0 for a new suture).
+	Pull float64
 }
 
 // Pierce is a point on a surface triangle that moves with it: a piercing of a suture.

@@ -108,16 +108,20 @@ func tissueWorld(t testing.TB) (*world.World, *implicit.Solver, *tissue.Body) {
 // Issue 13 (seed 003 Fig. 3.17): a thread pulled against a soft slab (0.1 N down on both ends,
 // reached over 50 ms, held 250 ms) never enters it — no node and no link middle inside a
 // tetrahedron in any step (measured: none; the deepest overlap of the thread's surface at a
-// substep's start 0.36 R, the tissue having moved into it since the last step) — while the
-// slab dents under it (0.20 mm at its edge); the forces the slab receives are equal and
-// opposite to the surface contact forces on the thread, every step; and no contact pulls.
+// substep's start 0.022 R, the tissue having moved into it since the last step; 0.34 R while
+// the contact solve expected the tissue to give to the whole of the force, not to its change
+// since the last step, and 1.3 R with the tissue's true give so) — while the slab dents under
+// it (0.25 mm at its edge); the forces the slab receives are equal and opposite to the surface
+// contact forces on the thread, every step; and no contact pulls.
 //
 // Not yet: at 0.2, 0.3 and 0.5 N the thread's velocity grows at the slab's edge until a step
 // asks for more than MaxSubsteps (after 164, 66 and 42 steps; at 0.3 N 32 while the slab also
 // got the forces that push its overlaps out, 98 before the tissue's CG stopped earlier and was
 // preconditioned: the failure is chaotic). The edge's node is driven up to 1.8 mm (its cell is
-// 2 mm) and the elements there are crushed to 0.4–0.6 of their volume. The coupling is staggered (the rope against the tissue as it is, the tissue then
-// stepped with the reactions) with the tissue's diagonal compliance in the contact solve.
+// 2 mm) and the elements there are crushed to 0.4–0.6 of their volume. The coupling is
+// staggered (the rope against the tissue as it is, the tissue then stepped with the
+// reactions); with the tissue's true give at the touched nodes (tissue.Body.Give) in the
+// contact solve, 0.2 and 0.5 N still fail so (after 134 and 47 steps).
 func TestThreadPulledIntoSlab(t *testing.T) {
 	const pull = 0.1
 	w, s, body := tissueWorld(t)
@@ -181,7 +185,7 @@ func TestThreadPulledIntoSlab(t *testing.T) {
 	if maxFn == 0 {
 		t.Error("no surface contact force")
 	}
-	if worstGap < -0.5*r {
+	if worstGap < -0.1*r {
 		t.Errorf("a contact overlapped the surface by %.3g R", -worstGap/r)
 	}
 	if a := testing.AllocsPerRun(5, func() { _ = w.Step() }); a != 0 {

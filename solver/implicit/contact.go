@@ -37,6 +37,7 @@ type crow struct {
 	tn     [3]int32
 	tw     [3]float64
 	tc     float64 // the surface's compliance at the contact point over the substep, m/N
+	carry  float64 // N: the normal force the surface carried here over the last step (it has given to it)
 	kin    float64 // μk/μs once it slides: its first segment's, or the surface's
 }
 
@@ -196,6 +197,11 @@ func (s *Solver) solveRows(noPush bool) error {
 		} else {
 			s.b[3*c] += math.Max(r.gap, -s.pushCap())
 		}
+		// A tissue gives over the substep only to the change of what it carries here,
+		// tc·(λ − carry): it has given to the last step's force already. (Giving to the whole
+		// of λ, a thread resting on a tissue sank tc·λ into it and stayed there: 0.8 R at
+		// suture-slab's knot with the tissue's true give, tissue.Body.Give.)
+		s.b[3*c] -= r.tc * r.carry
 	}
 	// Each contact component alone (W is block-diagonal over them).
 	s.resid = 0
@@ -407,6 +413,7 @@ func (s *Solver) surfaceRows(st *rope.State, in *solver.Input) {
 // surfaceForces adds the reactions of the substep's surface contacts, times frac (the
 // substep's share of the step), to s.sforce.
 func (s *Solver) surfaceForces(frac float64) {
+	s.addCarry(frac)
 	for c := range s.rows {
 		r := &s.rows[c]
 		if r.surf == 0 {
@@ -419,6 +426,33 @@ func (s *Solver) surfaceForces(frac float64) {
 			f[v] = f[v].Add(g.Scale(r.tw[i]))
 		}
 	}
+}
+
+// addCarry adds the substep's normal forces on deformable surfaces, times frac (its share of
+// the step), to the step's (s.stepKey, s.stepF), merging by key.
+func (s *Solver) addCarry(frac float64) {
+	s.mergeKey, s.mergeF = s.mergeKey[:0], s.mergeF[:0]
+	p := 0
+	for _, c32 := range s.byKey {
+		c := int(c32)
+		r := &s.rows[c]
+		if r.surf == 0 || r.tc == 0 {
+			continue
+		}
+		for p < len(s.stepKey) && s.stepKey[p] < r.key {
+			s.mergeKey, s.mergeF = append(s.mergeKey, s.stepKey[p]), append(s.mergeF, s.stepF[p])
+			p++
+		}
+		f := s.lam[3*c] * frac
+		if p < len(s.stepKey) && s.stepKey[p] == r.key {
+			f += s.stepF[p]
+			p++
+		}
+		s.mergeKey, s.mergeF = append(s.mergeKey, r.key), append(s.mergeF, f)
+	}
+	s.mergeKey, s.mergeF = append(s.mergeKey, s.stepKey[p:]...), append(s.mergeF, s.stepF[p:]...)
+	s.stepKey, s.mergeKey = s.mergeKey, s.stepKey
+	s.stepF, s.mergeF = s.mergeF, s.stepF
 }
 
 var _ solver.SurfaceForcer = (*Solver)(nil)

@@ -44,12 +44,19 @@ func (s *Solver) couple() error {
 	s.lam = grow(s.lam, 3*M)
 	s.mu = grow(s.mu, M)
 	// Warm start and friction coefficient from the last substep's contacts (both in key order).
-	p := 0
+	p, q := 0, 0
 	for _, c32 := range s.byKey {
 		c := int(c32)
 		r := &s.rows[c]
 		for p < len(s.prevKey) && s.prevKey[p] < r.key {
 			p++
+		}
+		for q < len(s.carryKey) && s.carryKey[q] < r.key {
+			q++
+		}
+		r.carry = 0
+		if q < len(s.carryKey) && s.carryKey[q] == r.key && r.tc > 0 {
+			r.carry = s.carryF[q]
 		}
 		l := s.lam[3*c : 3*c+3]
 		l[0], l[1], l[2] = 0, 0, 0

@@ -214,7 +214,14 @@ type Solver struct {
 	prevKey []uint64  // last substep's contacts, sorted
 	prevLam []float64 // their forces, 3 each
 	prevSl  []bool    // they slid
-	ncp     *ncp.Solver
+	// The normal forces of the last step's surface contacts (each the mean over the step's
+	// substeps, N) by key, sorted: what the tissue carries (crow.carry); and this step's, as
+	// its substeps add them up.
+	carryKey, stepKey []uint64
+	carryF, stepF     []float64
+	mergeKey          []uint64
+	mergeF            []float64
+	ncp               *ncp.Solver
 	// Time spent in the step so far, ns: detection (contacts' broad and narrow phase) and the
 	// contact passes as a whole (detection, coupling, NCP, the corrected step).
 	nsDetect, nsContact int64
@@ -357,6 +364,8 @@ func (s *Solver) Reset(st *rope.State) error {
 	s.prevKey = s.prevKey[:0]
 	s.prevLam = s.prevLam[:0]
 	s.prevSl = s.prevSl[:0]
+	s.carryKey, s.carryF = s.carryKey[:0], s.carryF[:0]
+	s.stepKey, s.stepF = s.stepKey[:0], s.stepF[:0]
 	return nil
 }
 

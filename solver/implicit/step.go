@@ -56,6 +56,11 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 		n = need.n
 	}
 	s.nsub = n
+	for i := range s.pt {
+		in.Portals[i].Pull = s.pt[i].acc
+	}
+	s.carryKey, s.stepKey = s.stepKey, s.carryKey
+	s.carryF, s.stepF = s.stepF, s.carryF
 	for i := range s.grasps {
 		g := &s.grasps[i]
 		if !g.force {
@@ -165,6 +170,10 @@ func (s *Solver) substeps(st *rope.State, in *solver.Input, n int, out *solver.S
 	for _, f := range s.sforce {
 		clear(f)
 	}
+	for i := range s.pt {
+		s.pt[i].acc = 0
+	}
+	s.stepKey, s.stepF = s.stepKey[:0], s.stepF[:0]
 	for k := range n {
 		frac := float64(k+1) / float64(n)
 		for i := range s.grasps {
