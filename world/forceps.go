@@ -13,7 +13,10 @@ import (
 // Forceps is a pair of jaws that grabs the thread by closing (seed 003 §3.6.2): when the gap
 // between the jaws' tips falls below Geometry.Grab, every link that passes between the jaws is
 // held, by both its nodes, where it was in the forceps' frame at that moment, and it moves
-// with the forceps until the gap opens past Grab again. While it holds nothing, open or
+// with the forceps until the gap opens past Grab again. Opening in place, the jaws then let
+// the thread slip out: each held node is pulled with the force that held it, falling to
+// nothing as the gap opens on to 2·Grab, where it is let go (Grabbed lists it until then); a
+// forceps that moves as it opens lets go at once. While it holds nothing, open or
 // closed, its jaws are obstacles (a capsule each) that push the thread and that it can be
 // wrapped round (an instrument tie wraps the thread round the closed jaws, then opens them to
 // grab the end). While it holds nodes they are not: the held thread lies between them, and
@@ -57,8 +60,12 @@ type Forceps struct {
 	pose   forcepsPose // where the jaws are
 	local  []vec.V3    // each grabbed node in the forceps' frame at closing, m
 	closed bool
-	limit  float64 // the most a jaw point moves in a step, m
-	nrel   needleRel
+	// fade: the jaws are opening between Grab and 2·Grab and their grip on the thread fades
+	// (fadeF: each grabbed node's grasp force when they began to open, N).
+	fade  bool
+	fadeF []vec.V3
+	limit float64 // the most a jaw point moves in a step, m
+	nrel  needleRel
 }
 
 // needleRel is a held needle's pose in its forceps' frame (forcepsPose.toLocal/toWorld
@@ -162,6 +169,21 @@ func (p forcepsPose) jaws(g ForcepsGeometry) [2]shape.Shape {
 	return out
 }
 
+// moved reports whether f's jaws moved since prev other than by opening or closing (by more
+// than a hundredth of the most they move in a step): a forceps that moves as it opens lets go
+// of the thread at once (while the grip fades the jaws are no obstacles, and moving they
+// would pass round the thread).
+func (f *Forceps) moved(prev forcepsPose) bool {
+	prev.gap = f.pose.gap
+	a, b := prev.jaws(f.Geometry), f.pose.jaws(f.Geometry)
+	for i := range a {
+		if a[i].A.Dist(b[i].A) > 0.01*f.limit || a[i].B.Dist(b[i].B) > 0.01*f.limit {
+			return true
+		}
+	}
+	return false
+}
+
 // toward moves p towards q so that no jaw end moves more than limit; it returns the result.
 func (p forcepsPose) toward(q forcepsPose, g ForcepsGeometry, limit float64) forcepsPose {
 	a, b := p.jaws(g), q.jaws(g)
@@ -226,15 +248,25 @@ func (w *World) moveForceps() error {
 		if err := q.validate(); err != nil {
 			return fmt.Errorf("world: forceps %q: %w", f.Name, err)
 		}
+		prev := f.pose
 		f.pose = f.pose.toward(q, f.Geometry, f.limit)
 		f.Lag = f.pose.tip.Sub(q.tip).Norm()
-		switch closed := f.pose.gap < f.Geometry.Grab; {
+		g := f.Geometry.Grab
+		switch closed := f.pose.gap < g; {
 		case closed && !f.closed:
+			f.fade = false
 			w.grab(f)
-		case !closed:
-			f.Grabbed, f.local, f.Needle = f.Grabbed[:0], f.local[:0], -1
+		case !closed && f.closed && f.Needle < 0 && len(f.Grabbed) > 0 && !f.moved(prev):
+			// The jaws begin to open on the thread: their grip fades (below).
+			f.fade, f.fadeF = true, f.fadeF[:0]
+			for _, n := range f.Grabbed {
+				a, _ := w.Solver.GraspForce(n)
+				f.fadeF = append(f.fadeF, a)
+			}
+		case !closed && (!f.fade || f.pose.gap >= 2*g || f.moved(prev)):
+			f.Grabbed, f.local, f.Needle, f.fade = f.Grabbed[:0], f.local[:0], -1, false
 		}
-		f.closed = f.pose.gap < f.Geometry.Grab
+		f.closed = f.pose.gap < g
 		if f.Needle >= 0 {
 			w.Needles[f.Needle].Pose = f.nrel.needlePose(f.pose)
 		}
@@ -243,6 +275,15 @@ func (w *World) moveForceps() error {
 				if t.Active && t.Node == n {
 					return fmt.Errorf("world: tool %q grasps node %d, which forceps %q holds", t.Name, n, f.Name)
 				}
+			}
+			if f.fade {
+				// The thread slips from the opening jaws: each node is pulled with the force
+				// that held it when they began to open, falling to nothing as the gap opens from
+				// Grab to 2·Grab (let go at once, the knot of suture-slab sprang and a contact
+				// overlapped by 1.2 R in that step).
+				u := math.Max(0, 1-(f.pose.gap-g)/g)
+				w.in.Grasps = append(w.in.Grasps, solver.Grasp{Node: n, Mode: solver.HoldForce, Force: f.fadeF[j].Scale(u)})
+				continue
 			}
 			w.in.Grasps = append(w.in.Grasps, solver.Grasp{Node: n, Mode: solver.HoldPosition, Target: f.pose.toWorld(f.local[j])})
 		}

@@ -362,3 +362,58 @@ func BenchmarkForcepsLift(b *testing.B) {
 		})
 	}
 }
+
+// Opening in place, a forceps lets the thread slip out over the opening: holding the thread
+// up by its middle, its jaws opened 0.005 mm a step, once the gap passes Grab it pulls with a
+// force that falls by at most a tenth of the thread's weight a step, to nothing as the gap
+// reaches 2·Grab, where it lets go; a forceps that moves as it opens lets go as the gap passes
+// Grab.
+func TestForcepsGripFades(t *testing.T) {
+	for _, sv := range physical {
+		t.Run(sv.name, func(t *testing.T) {
+			skipSlow(t, sv.slow)
+			for _, moving := range []bool{false, true} {
+				w, k := threadOnTable(t, sv.make)
+				f := &w.Forceps[k]
+				g := f.Geometry.Grab
+				weight := w.State.Strands[0].Material.Density * math.Pi * 0.1e-3 * 0.1e-3 * 30e-3 * 9.81
+				steps(t, w, 60, func() { f.Gap = math.Max(0, f.Gap-0.02e-3) })
+				z0 := f.Tip.Z
+				steps(t, w, 700, func() { f.Tip.Z = math.Min(z0+10e-3, f.Tip.Z+0.04e-3) })
+				gapOf := func() float64 { j := w.Jaws(k); return j[0].A.Dist(j[1].A) - 2*f.Geometry.Radius }
+				last := f.Applied.Norm()
+				fading, letGo := 0, -1.0
+				for i := 0; i < 200 && letGo < 0; i++ {
+					f.Gap += 0.005e-3
+					if moving {
+						f.Tip.X += 0.01e-3
+					}
+					if err := w.Step(); err != nil {
+						t.Fatalf("cycle %d: %v", w.Cycle, err)
+					}
+					gap, a := gapOf(), f.Applied.Norm()
+					switch {
+					case len(f.Grabbed) == 0:
+						letGo = gap
+					case gap < g: // closed: it carries the weight (TestForcepsGrabLiftRelease)
+					default:
+						fading++
+						if a > last+0.01*weight || last-a > 0.1*weight {
+							t.Errorf("gap %.3f mm: %.3g N after %.3g N: want a force falling by at most a tenth of the weight (%.3g N) a step", 1e3*gap, a, last, weight)
+						}
+					}
+					last = a
+				}
+				t.Logf("%s, moving %v: let go at a gap of %.3f mm after %d steps of fading grip", sv.name, moving, 1e3*letGo, fading)
+				switch {
+				case letGo < 0:
+					t.Errorf("moving %v: still holds at a gap of %.3f mm", moving, 1e3*gapOf())
+				case !moving && (letGo < 2*g || fading < 30):
+					t.Errorf("opened in place: let go at %.3f mm after %d fading steps, want at 2·Grab = %.3f mm after about 40", 1e3*letGo, fading, 2e3*g)
+				case moving && (letGo > g+0.01e-3 || fading > 0):
+					t.Errorf("moving as it opens: let go at %.3f mm after %d fading steps, want at Grab = %.3f mm", 1e3*letGo, fading, 1e3*g)
+				}
+			}
+		})
+	}
+}
