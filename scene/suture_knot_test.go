@@ -29,10 +29,12 @@ func TestSutureSlab(t *testing.T) { runSutureSlab(t, 0) }
 
 // TestSutureSlabPerturbed runs TestSutureSlab's scene and checks again with every rope node
 // moved along x by up to ±1 nm (seeded), once per seed in KNOTSIM_SUTURE_SEEDS ("1-10" or
-// "3,7"); without it, it is skipped. It shows how far the scene's outcome rests on rounding:
-// at 1a7411d, 5 of seeds 1–10 failed (the loop pulled 0.27–0.68 mN once let go, under the
-// 1 mN asked; seed 10: the thread's length 1.88 % long for a step where the slab moved
-// 0.1 mm at the first stitch's piercings as the pull ended).
+// "3,7"); without it, it is skipped. It shows how far the scene's outcome rests on rounding.
+// At 1a7411d, 5 of seeds 1–10 failed: in four, the loop pulled 0.27–0.68 mN once let go,
+// under the 1 mN asked; in seed 10, the thread read 1.88 % long for a step, where the slab
+// moved 0.1 mm at the first stitch's piercings as the pull ended. Since the tissue's true give
+// (tissue.Body.Give), the stitch and contacts expecting it to give to a change of load only,
+// and the forceps' fading grip, all ten pass (TestSutureSlabSeeds keeps two of them).
 func TestSutureSlabPerturbed(t *testing.T) {
 	spec := os.Getenv("KNOTSIM_SUTURE_SEEDS")
 	if spec == "" {
@@ -43,6 +45,19 @@ func TestSutureSlabPerturbed(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, sd := range seeds {
+		t.Run(fmt.Sprint("seed", sd), func(t *testing.T) { runSutureSlab(t, sd) })
+	}
+}
+
+// TestSutureSlabSeeds is TestSutureSlab for seeds 6 and 10 of TestSutureSlabPerturbed. Seed
+// 10 failed at 1a7411d: the staggered tissue coupling rang, and the thread read 1.88 % long.
+// Seed 6 failed with the tissue's true give while the forceps let go at once: a contact
+// overlapped by 1.2 R in that step. Not in -short runs (7 s each).
+func TestSutureSlabSeeds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("two more runs of suture-slab; run without -short")
+	}
+	for _, sd := range []uint64{6, 10} {
 		t.Run(fmt.Sprint("seed", sd), func(t *testing.T) { runSutureSlab(t, sd) })
 	}
 }
