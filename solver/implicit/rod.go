@@ -46,19 +46,6 @@ func proj(t vec.V3, s float64) m3 {
 	return p
 }
 
-func (a m3) mul(b m3) m3 {
-	var c m3
-	for r := range 3 {
-		for k := range 3 {
-			x := a[r*3+k]
-			c[r*3+0] += x * b[k*3+0]
-			c[r*3+1] += x * b[k*3+1]
-			c[r*3+2] += x * b[k*3+2]
-		}
-	}
-	return c
-}
-
 func (a m3) add(b m3) m3 {
 	for i := range a {
 		a[i] += b[i]
@@ -127,19 +114,45 @@ func addBend(x []vec.V3, l []float64, EI float64, f []vec.V3, K *band.Sym, off i
 		c := 2 * EI / (l[i-1] + l[i]) // E_i = ½·c·|d|²
 		E += 0.5 * c * d.Norm2()
 		// J = ∂d/∂(p_{i−1}, p_i, p_{i+1}) = [A, −A−B, B], A = (1 − t0 t0ᵀ)/|s0|, B = (1 − t1 t1ᵀ)/|s1|.
-		A, B := proj(t0, 1/n0), proj(t1, 1/n1)
-		ga, gb := A.vec(d).Scale(c), B.vec(d).Scale(c) // ∂E/∂p_{i−1} = c·A·d, ∂E/∂p_{i+1} = c·B·d
+		// ∂E/∂p_{i−1} = c·A·d, ∂E/∂p_{i+1} = c·B·d.
+		ga := d.Sub(t0.Scale(t0.Dot(d))).Scale(c / n0)
+		gb := d.Sub(t1.Scale(t1.Dot(d))).Scale(c / n1)
 		f[i-1] = f[i-1].Sub(ga)
 		f[i+1] = f[i+1].Sub(gb)
 		f[i] = f[i].Add(ga).Add(gb)
 		if K == nil {
 			continue
 		}
-		AB := A.add(B)
-		aa, bb := A.mul(A).scale(c), B.mul(B).scale(c)
-		mm := AB.mul(AB).scale(c)
-		am, mb := A.mul(AB).scale(-c), AB.mul(B).scale(-c)
-		ab := A.mul(B).scale(c)
+		// The blocks of c·JᵀJ. A and B are projections scaled (A² = A/|s0|, B² = B/|s1|), so
+		// with aa = c·A², bb = c·B² and ab = c·A·B every block follows from these three:
+		// c·A(A+B) = aa + ab, c·(A+B)B = ab + bb, c·(A+B)² = aa + bb + ab + abᵀ.
+		// With P = 1 − t tᵀ: aa = (c/|s0|²)·P0, bb = (c/|s1|²)·P1, ab = (c/(|s0||s1|))·P0·P1,
+		// P0·P1 = 1 − t0 t0ᵀ − t1 t1ᵀ + (t0·t1)·t0 t1ᵀ.
+		ca, cb, cab := c/(n0*n0), c/(n1*n1), c/(n0*n1)
+		u, v := [3]float64{t0.X, t0.Y, t0.Z}, [3]float64{t1.X, t1.Y, t1.Z}
+		uv := t0.Dot(t1)
+		var aa, bb, ab, mm, am, mb [9]float64
+		for r := range 3 {
+			for q := range 3 {
+				k := 3*r + q
+				p0, p1 := -u[r]*u[q], -v[r]*v[q]
+				g := p0 + p1 + uv*u[r]*v[q]
+				if r == q {
+					p0++
+					p1++
+					g++
+				}
+				aa[k], bb[k], ab[k] = ca*p0, cb*p1, cab*g
+			}
+		}
+		for r := range 3 {
+			for q := range 3 {
+				k := 3*r + q
+				am[k] = -(aa[k] + ab[k])
+				mb[k] = -(ab[k] + bb[k])
+				mm[k] = aa[k] + bb[k] + ab[k] + ab[3*q+r]
+			}
+		}
 		K.AddBlock(off+i-1, off+i-1, aa[:])
 		K.AddBlock(off+i, off+i, mm[:])
 		K.AddBlock(off+i+1, off+i+1, bb[:])
