@@ -625,3 +625,34 @@ func TestGiveOfSlab(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkGive: one node's give (Body.Give, three CG solves at the step of 1 ms) on the slabs
+// of BenchmarkSubstep clamped at one end, computed afresh each time; the cost a node pays
+// once, when the rope first touches it.
+func BenchmarkGive(b *testing.B) {
+	for _, c := range [][3]int{{10, 5, 4}, {30, 10, 6}, {60, 20, 14}} {
+		m := mustSlab(b, vec.V3{X: 1e-3 * float64(c[0]), Y: 1e-3 * float64(c[1]), Z: 1e-3 * float64(c[2])}, c)
+		b.Run(fmt.Sprintf("tets=%d", len(m.Tets)), func(b *testing.B) {
+			body, err := New(m, testMat, Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			far := 0
+			for i, p := range m.Nodes {
+				if p.X == 0 {
+					body.Clamp(i, p)
+				}
+				if p.X > m.Nodes[far].X || (p.X == m.Nodes[far].X && p.Z > m.Nodes[far].Z) {
+					far = i // the free end's top corner
+				}
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				clear(body.give)
+				if body.Give(far, 1e-3) <= 0 {
+					b.Fatal("no give")
+				}
+			}
+		})
+	}
+}
