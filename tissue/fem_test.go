@@ -466,6 +466,29 @@ func TestBadInput(t *testing.T) {
 // clamped at one end and sagging under gravity, against its tetrahedron count (issue 13: tissue
 // sub-step cost from 1k to 100k tetrahedra); CG iterations per substep reported.
 func BenchmarkSubstep(b *testing.B) {
+	benchSlabs(b, func(b *testing.B, m *Mesh, body *Body) {
+		g := vec.V3{Z: -9.81}
+		for range 20 {
+			if err := body.Step(2.5e-3, g); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportAllocs()
+		its := 0
+		for b.Loop() {
+			if err := body.Step(2.5e-3, g); err != nil {
+				b.Fatal(err)
+			}
+			its += body.LastIterations()
+		}
+		b.ReportMetric(float64(its)/float64(b.N), "cg-iterations/op")
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(m.Tets)), "ns/tet")
+	})
+}
+
+// benchSlabs runs f on slabs of 1 mm cells of 1,200, 10,800 and 100,800 tetrahedra (testMat),
+// each clamped at its end x = 0, as sub-benchmarks named by their tetrahedron count.
+func benchSlabs(b *testing.B, f func(b *testing.B, m *Mesh, body *Body)) {
 	for _, c := range [][3]int{{10, 5, 4}, {30, 10, 6}, {60, 20, 14}} {
 		m := mustSlab(b, vec.V3{X: 1e-3 * float64(c[0]), Y: 1e-3 * float64(c[1]), Z: 1e-3 * float64(c[2])}, c)
 		b.Run(fmt.Sprintf("tets=%d", len(m.Tets)), func(b *testing.B) {
@@ -475,25 +498,12 @@ func BenchmarkSubstep(b *testing.B) {
 			}
 			for i, p := range m.Nodes {
 				if p.X == 0 {
-					body.Clamp(i, p)
+					if err := body.Clamp(i, p); err != nil {
+						b.Fatal(err)
+					}
 				}
 			}
-			g := vec.V3{Z: -9.81}
-			for range 20 {
-				if err := body.Step(2.5e-3, g); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.ReportAllocs()
-			its := 0
-			for b.Loop() {
-				if err := body.Step(2.5e-3, g); err != nil {
-					b.Fatal(err)
-				}
-				its += body.LastIterations()
-			}
-			b.ReportMetric(float64(its)/float64(b.N), "cg-iterations/op")
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(m.Tets)), "ns/tet")
+			f(b, m, body)
 		})
 	}
 }
@@ -630,29 +640,19 @@ func TestGiveOfSlab(t *testing.T) {
 // of BenchmarkSubstep clamped at one end, computed afresh each time; the cost a node pays
 // once, when the rope first touches it.
 func BenchmarkGive(b *testing.B) {
-	for _, c := range [][3]int{{10, 5, 4}, {30, 10, 6}, {60, 20, 14}} {
-		m := mustSlab(b, vec.V3{X: 1e-3 * float64(c[0]), Y: 1e-3 * float64(c[1]), Z: 1e-3 * float64(c[2])}, c)
-		b.Run(fmt.Sprintf("tets=%d", len(m.Tets)), func(b *testing.B) {
-			body, err := New(m, testMat, Options{})
-			if err != nil {
-				b.Fatal(err)
+	benchSlabs(b, func(b *testing.B, m *Mesh, body *Body) {
+		far := 0
+		for i, p := range m.Nodes {
+			if p.X > m.Nodes[far].X || (p.X == m.Nodes[far].X && p.Z > m.Nodes[far].Z) {
+				far = i // the free end's top corner
 			}
-			far := 0
-			for i, p := range m.Nodes {
-				if p.X == 0 {
-					body.Clamp(i, p)
-				}
-				if p.X > m.Nodes[far].X || (p.X == m.Nodes[far].X && p.Z > m.Nodes[far].Z) {
-					far = i // the free end's top corner
-				}
+		}
+		b.ReportAllocs()
+		for b.Loop() {
+			clear(body.give)
+			if body.Give(far, 1e-3) <= 0 {
+				b.Fatal("no give")
 			}
-			b.ReportAllocs()
-			for b.Loop() {
-				clear(body.give)
-				if body.Give(far, 1e-3) <= 0 {
-					b.Fatal("no give")
-				}
-			}
-		})
-	}
+		}
+	})
 }
