@@ -676,31 +676,10 @@ func (b *Body) Give(i int, dt float64) float64 {
 		blk[d] = b.dv[i].Scale(h)
 	}
 	b.iters, b.resid = iters, resid
-	// The largest eigenvalue of the symmetrised block, by power iteration from the largest
-	// column (the block is symmetric positive definite up to the solves' tolerance).
-	sym := func(v vec.V3) vec.V3 {
-		a := blk[0].Scale(v.X).Add(blk[1].Scale(v.Y)).Add(blk[2].Scale(v.Z))
-		t := vec.V3{X: blk[0].Dot(v), Y: blk[1].Dot(v), Z: blk[2].Dot(v)}
-		return a.Add(t).Scale(0.5)
-	}
-	v := blk[0]
-	for _, c := range blk[1:] {
-		if c.Norm2() > v.Norm2() {
-			v = c
-		}
-	}
-	c := 0.0
-	if v.Norm2() > 0 {
-		v = v.Unit()
-		for range 30 {
-			w := sym(v)
-			if w.Norm2() == 0 {
-				break
-			}
-			v = w.Unit()
-		}
-		c = v.Dot(sym(v))
-	}
+	// The largest eigenvalue of the symmetrised block (symmetric positive definite up to the
+	// solves' tolerance).
+	ev, _ := eigSym(sym3{blk[0].X, blk[1].Y, blk[2].Z, (blk[1].X + blk[0].Y) / 2, (blk[2].X + blk[0].Z) / 2, (blk[2].Y + blk[1].Z) / 2})
+	c := max(ev[0], ev[1], ev[2])
 	c *= float64(n*(n+1)) / 2
 	if !(c > 0) || math.IsInf(c, 0) {
 		return 0 // a failed solve: Compliance keeps the diagonal estimate
