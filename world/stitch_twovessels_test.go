@@ -1,0 +1,142 @@
+package world_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/knotsim/knotsim/material"
+	"github.com/knotsim/knotsim/rope"
+	"github.com/knotsim/knotsim/solver"
+	"github.com/knotsim/knotsim/tissue"
+	"github.com/knotsim/knotsim/vec"
+	"github.com/knotsim/knotsim/world"
+)
+
+// twoVessels is the anastomosis's stitch before the knot (issue 13): two cut ends of a 1 mm
+// vessel (the vessel preset with Rayleigh's β = beta, s; 0.2 mm wall, 3 mm long, 16 × 1 × 6
+// cells) on one axis (z), 0.5 mm apart, each clamped 3 mm back from its cut end and free at it;
+// a 0.2 mm silk suture (the thesis's thickness, 0.2 mm links) laid in through the lower end's
+// wall 0.5 mm from its cut, 0.3 mm up its lumen, across the gap and up the other lumen, and out
+// through the upper end's wall 0.5 mm from its cut: two stitches, the stitches' friction on
+// (μ 0.2/0.1). Both tails (1.6 mm, radial) are pulled outward with f, N. Gravity off.
+func twoVessels(t testing.TB, beta, f float64) (w *world.World, s interface{ LastSubsteps() int }, lo, hi *tissue.Body) {
+	t.Helper()
+	const gap, link, bite, xin = 0.5e-3, 0.2e-3, 0.5e-3, 0.2e-3
+	vessel := func(z0 float64, clampLow bool) *tissue.Body {
+		m, err := tissue.Tube(tissue.TubeSpec{Inner: 1e-3, Wall: 0.2e-3, Length: 3e-3, Around: 16, Through: 1, Along: 6})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range m.Nodes {
+			m.Nodes[i].Z += z0
+		}
+		mat, err := tissue.Preset("vessel")
+		if err != nil {
+			t.Fatal(err)
+		}
+		mat.StiffDamping = beta
+		b, err := tissue.New(m, mat, tissue.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, p := range m.Nodes {
+			if (clampLow && p.Z < z0+1e-9) || (!clampLow && p.Z > z0+3e-3-1e-9) {
+				if err := b.Clamp(i, p); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		return b
+	}
+	lo, hi = vessel(0, true), vessel(3e-3+gap, false)
+	zin := 3e-3 - bite
+	nx := int(math.Round((2e-3 - xin) / link))
+	nz := int(math.Round((gap + 2*bite) / link))
+	var pts []vec.V3
+	for i := nx; i >= 0; i-- {
+		pts = append(pts, vec.V3{X: xin + float64(i)*link, Y: 0.01e-3, Z: zin})
+	}
+	for i := 1; i < nz; i++ {
+		pts = append(pts, vec.V3{X: xin, Y: 0.01e-3, Z: zin + float64(i)*link})
+	}
+	for i := 0; i <= nx; i++ {
+		pts = append(pts, vec.V3{X: xin + float64(i)*link, Y: 0.01e-3, Z: zin + float64(nz)*link})
+	}
+	silk, err := material.Preset("silk-3-0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := &rope.State{}
+	if _, err := st.Add(rope.Spec{Radius: 0.1e-3, Link: link, Pos: pts, Material: silk}); err != nil {
+		t.Fatal(err)
+	}
+	w, sol := implicitWorld(t, st)
+	w.Gravity = vec.V3{}
+	for _, b := range []*tissue.Body{lo, hi} {
+		ti, err := w.AddTissue(world.Tissue{Name: "vessel", Body: b, Friction: material.Friction{Static: 0.2, Kinetic: 0.1}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, err := w.AddSutures(0, w.Tissues[ti].Surf()); err != nil || n != 1 {
+			t.Fatalf("AddSutures: %d, %v", n, err)
+		}
+	}
+	n := len(pts)
+	w.AddTool(world.Tool{Name: "lower tail", Node: 0, Active: true, Mode: solver.HoldForce, Force: vec.V3{X: f}})
+	w.AddTool(world.Tool{Name: "upper tail", Node: n - 1, Active: true, Mode: solver.HoldForce, Force: vec.V3{X: f}})
+	return w, sol, lo, hi
+}
+
+// A suture through the walls of two vessel ends, pulled at both tails with 0.02 N for 0.5 s
+// (TestStitchTwoVessels' setting; the anastomosis's stitch before its knot), with the vessels'
+// β raised tenfold to 0.01 s: no step fails, the thread keeps its length within 1 % after the
+// first 20 steps (measured 0.82 %; the first steps draw the tails' right-angled turns round),
+// and no node of the thread outside the walls is ever inside a vessel. (Before the staggered
+// coupling used the tissue's true give and change of load, at 1a7411d, the 43rd step needed
+// more than 1,000 substeps.)
+//
+// Not yet: with the vessel preset's β = 1 ms the same stitch rings. The free ends settle to a
+// new load within a step, and the staggered coupling (the thread stepped against the vessels
+// as they are, the vessels then with its reactions) over-corrects: the ends flip sideways
+// from step to step (±0.05 mm) and swing with a period of 8–10 steps, and the length strays by
+// up to 4.8 % (3 ms: 2.0 %; with steps of 0.25 ms instead of 1 ms, 1.0 %), and nodes of the
+// thread are found inside a vessel (113 times in the 500 steps). Expecting each
+// stitch to give as the whole vessel end does under its two piercings' pull (one CG solve for
+// the pattern, 11 ms, instead of the nodes' gives one by one) brought 0.82 % down to 0.51 % only
+// when solved again every step; the tissue's lateral give at the piercings expected to change
+// only with the load, or bounded above, did not help (BENCHMARKS.md).
+func TestStitchTwoVessels(t *testing.T) {
+	if testing.Short() {
+		t.Skip("0.5 s of two vessels: not in -short")
+	}
+	w, s, lo, hi := twoVessels(t, 0.01, 0.02)
+	L0 := w.ThreadLength(0)
+	worst, subs, inside := 0.0, 0, 0
+	for step := 1; step <= 500; step++ {
+		if err := w.Step(); err != nil {
+			t.Fatalf("step %d: %v", step, err)
+		}
+		subs += s.LastSubsteps()
+		if step > 20 {
+			worst = math.Max(worst, math.Abs(w.ThreadLength(0)/L0-1))
+		}
+		in := make(map[int]bool)
+		for _, p := range w.Sutures() {
+			for i := p.A + 1; i < p.B; i++ {
+				in[i] = true // parked inside the wall by design
+			}
+		}
+		for i, p := range w.State.Pos {
+			if !in[i] && (lo.Contains(p, 1e-9) || hi.Contains(p, 1e-9)) {
+				inside++
+			}
+		}
+	}
+	t.Logf("length within %.3f %% after step 20; %.1f substeps a step; thread nodes inside a vessel: %d", 100*worst, float64(subs)/500, inside)
+	if worst > 0.01 {
+		t.Errorf("the thread's length strayed by %.3g %%; want ≤ 1 %%", 100*worst)
+	}
+	if inside > 0 {
+		t.Errorf("%d times a node of the thread outside the walls was inside a vessel", inside)
+	}
+}
