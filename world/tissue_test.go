@@ -108,9 +108,10 @@ func tissueWorld(t testing.TB) (*world.World, *implicit.Solver, *tissue.Body) {
 // Issue 13 (seed 003 Fig. 3.17): a thread pulled against a soft slab (0.1 N down on both ends,
 // reached over 50 ms, held 250 ms) never enters it — no node and no link middle inside a
 // tetrahedron in any step (measured: none; the deepest overlap of the thread's surface at a
-// substep's start 0.022 R, the tissue having moved into it since the last step; 0.34 R while
-// the contact solve expected the tissue to give to the whole of the force, not to its change
-// since the last step, and 1.3 R with the tissue's true give so) — while the slab dents under
+// substep's start 0.027 R, the tissue having moved into it since the last step — 0.022 R while
+// the bending Hessian's blocks were 3×3 products; 0.34 R while the contact solve expected the
+// tissue to give to the whole of the force, not to its change since the last step, and 1.3 R
+// with the tissue's true give so) — while the slab dents under
 // it (0.25 mm at its edge); the forces the slab receives are equal and opposite to the surface
 // contact forces on the thread, every step; and no contact pulls.
 //
