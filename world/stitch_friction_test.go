@@ -88,8 +88,11 @@ func capstanStitch(t testing.TB, alpha float64, mu material.Friction, fa, fb flo
 // pull on the other side), pulled 0.010 N at both ends and then 0.016 N at one (1.6 times, the
 // pull rising over 0.05 s), stays where it is; pulled 0.020 N (2 times) it slides through
 // towards the harder pull; without friction 1.6 times slides too. Measured: held, it crept
-// 0.0001 mm in 0.15 s; it slid 12.0 mm, and 11.9 mm without friction (1.7 times held and
-// 1.8 slid, measured before the tissue coupling took the true give).
+// 0.0001 mm in 0.15 s; it slid 12.0 mm (its end reaching the stitch); 1.7 times held too and
+// 1.8 slid 12.0 mm (measured at bb7e744). Without friction the light thread (0.75 mg) is
+// already sliding under the equal pulls, kicked by its first steps (1.8 mm one way in 9
+// steps, then 90 mm/s the other; 1.2 mm in the first 0.1 s before the tissue coupling took
+// the true give, 5.3 mm now), and slides 6.6 mm more in the next 0.15 s.
 func TestStitchFrictionCapstan(t *testing.T) {
 	alpha := 60 * math.Pi / 180
 	grip := material.Friction{Static: 0.3, Kinetic: 0.2}
