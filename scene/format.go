@@ -69,9 +69,9 @@
 // "tissues" (implicit solver only) are deformable bodies the rope lies on, is pulled against
 // and may not enter (see Tissue; package tissue): a generated mesh ("slab": origin, size,
 // cells; "tube": origin, inner diameter, wall, length along +z, cell counts optional), a
-// material preset ("skin", "vessel", with sources in package tissue) whose young, poisson and
-// density a tissue may override, clamp boxes holding the nodes whose rest positions lie in
-// them, and the rope's friction on it:
+// material preset ("skin", "vessel", with sources in package tissue) whose young, poisson,
+// density and Rayleigh damping (mass_damping, stiff_damping) a tissue may override, clamp
+// boxes holding the nodes whose rest positions lie in them, and the rope's friction on it:
 //
 //	"tissues": [{"name": "slab", "material": "skin",
 //	             "mesh": {"type": "slab", "size": [0.02, 0.01, 0.004], "cells": [10, 5, 2]},

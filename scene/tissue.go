@@ -21,6 +21,8 @@ const (
 	MaxClamps     = 64        // clamp boxes per tissue
 	MaxYoung      = 1e12      // Pa, largest tissue young
 	MaxDensity    = 1e5       // kg/m³, largest tissue density
+	MaxMassDamp   = 1e4       // 1/s, largest tissue mass_damping (Rayleigh's α)
+	MaxStiffDamp  = 10        // s, largest tissue stiff_damping (Rayleigh's β)
 )
 
 // Tissue mesh types.
@@ -48,13 +50,20 @@ type Tissue struct {
 	Name string `json:"name,omitempty"` // optional, ≤ MaxNameLen bytes
 	// Material names a preset of package tissue ("skin", "vessel"); young, poisson and
 	// density override its values. Without a preset all three are required.
-	Material string            `json:"material,omitempty"`
-	Young    *float64          `json:"young,omitempty"`    // Pa, 0 < young ≤ MaxYoung
-	Poisson  *float64          `json:"poisson,omitempty"`  // Poisson's ratio, −1 < ν ≤ 0.499
-	Density  *float64          `json:"density,omitempty"`  // kg/m³, 0 < density ≤ MaxDensity
-	Mesh     TissueMesh        `json:"mesh"`               // required
-	Clamp    []Box             `json:"clamp,omitempty"`    // 0..MaxClamps boxes: the nodes whose rest positions lie in one are held there
-	Friction *MaterialFriction `json:"friction,omitempty"` // rope on this tissue and in its stitches (a capstan: solver.Portal), 0 ≤ kinetic ≤ static ≤ 10; default DefaultTissueFriction
+	Material string   `json:"material,omitempty"`
+	Young    *float64 `json:"young,omitempty"`   // Pa, 0 < young ≤ MaxYoung
+	Poisson  *float64 `json:"poisson,omitempty"` // Poisson's ratio, −1 < ν ≤ 0.499
+	Density  *float64 `json:"density,omitempty"` // kg/m³, 0 < density ≤ MaxDensity
+	// MassDamping and StiffDamping override the preset's Rayleigh damping (package tissue's
+	// Material): α, 1/s, the force −α·m·v on every node, 0 ≤ α ≤ MaxMassDamp; and β, s, the
+	// force −β·K·v, which damps strain rates, 0 ≤ β ≤ MaxStiffDamp. Without a preset they
+	// default to 0. (Two free vessel ends stitched together ring at the vessel preset's β of
+	// 1 ms and hold at 0.1 s: world's TestStitchTwoVessels, testdata/pbd/vessel_stitch.json.)
+	MassDamping  *float64          `json:"mass_damping,omitempty"`
+	StiffDamping *float64          `json:"stiff_damping,omitempty"`
+	Mesh         TissueMesh        `json:"mesh"`               // required
+	Clamp        []Box             `json:"clamp,omitempty"`    // 0..MaxClamps boxes: the nodes whose rest positions lie in one are held there
+	Friction     *MaterialFriction `json:"friction,omitempty"` // rope on this tissue and in its stitches (a capstan: solver.Portal), 0 ≤ kinetic ≤ static ≤ 10; default DefaultTissueFriction
 	// Sutures lists ropes (indices into ropes) laid through this tissue: each passage of such a
 	// rope through it is a suture (world.World.AddSutures; the thread slides through it, the
 	// nodes inside the wall are not simulated). Each must start and end outside the tissue and
@@ -184,6 +193,12 @@ func (t *Tissue) resolvedMaterial() (tissue.Material, error) {
 	if t.Density != nil {
 		m.Density = *t.Density
 	}
+	if t.MassDamping != nil {
+		m.MassDamping = *t.MassDamping
+	}
+	if t.StiffDamping != nil {
+		m.StiffDamping = *t.StiffDamping
+	}
 	return m, m.Validate()
 }
 
@@ -233,6 +248,12 @@ func (c *checker) validateTissues(s *Scene) {
 		}
 		if t.Density != nil {
 			c.positive(p+".density", *t.Density, MaxDensity, " kg/m³")
+		}
+		if t.MassDamping != nil {
+			c.num(p+".mass_damping", *t.MassDamping, 0, MaxMassDamp, " 1/s")
+		}
+		if t.StiffDamping != nil {
+			c.num(p+".stiff_damping", *t.StiffDamping, 0, MaxStiffDamp, " s")
 		}
 		c.validateMesh(p+".mesh", &t.Mesh)
 		if len(t.Clamp) > MaxClamps {
