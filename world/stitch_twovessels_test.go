@@ -114,8 +114,9 @@ func twoVessels(t testing.TB, beta, f float64) (w *world.World, s interface{ Las
 // (measured 0.13 %; 0.10–0.18 % with the thread moved by ≤ 1 nm, seeds 1–8 of env
 // KNOTSIM_TV_SEED; the first steps draw the tails' right-angled turns round), and no node of
 // the thread outside the walls is ever inside a vessel (none in any seed). (Before the
-// staggered coupling used the tissue's true give and change of load, at 1a7411d, the 43rd
-// step needed more than 1,000 substeps even at β = 0.01 s.)
+// staggered coupling used the tissue's true give and change of load, at 1a7411d, it strayed
+// by 0.62 % with 12 node-steps inside, and at β = 0.01 s the 43rd step needed more than 1,000
+// substeps.)
 //
 // Not yet: at lower damping the stitch rings (env KNOTSIM_TV_BETA sets β, s). The free ends
 // settle to a new load within a step, and the staggered coupling (the thread stepped against
