@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/knotsim/knotsim/solver"
+	"github.com/knotsim/knotsim/tissue"
 	"github.com/knotsim/knotsim/vec"
 )
 
@@ -369,4 +370,37 @@ func TestSutureLoopScene(t *testing.T) {
 		t.Errorf("thread length %.9g m with the sutures swapped, %.9g m in rope order", L2, L)
 	}
 	su[0], su[1] = su[1], su[0]
+}
+
+// A tissue's damping in a scene reaches its body: testdata/pbd/vessel_stitch.json sets the
+// vessels' stiff_damping (β) to 0.1 s and keeps the preset's mass_damping (α) and young;
+// mass_damping set too overrides α.
+func TestTissueDampingOverride(t *testing.T) {
+	preset, err := tissue.Preset("vessel")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, alpha := range []float64{-1, 7} {
+		sc := sample(t, "vessel_stitch.json")
+		want := preset.MassDamping
+		if alpha >= 0 {
+			want = alpha
+			for i := range sc.Tissues {
+				sc.Tissues[i].MassDamping = &alpha
+			}
+		}
+		sim, err := Build(sc, BuildOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(sim.World.Tissues) != 2 {
+			t.Fatalf("%d tissues, want 2", len(sim.World.Tissues))
+		}
+		for _, ti := range sim.World.Tissues {
+			m := ti.Body.Mat
+			if m.StiffDamping != 0.1 || m.MassDamping != want || m.Young != preset.Young {
+				t.Errorf("tissue %q: β %v s, α %v 1/s, young %v Pa; want 0.1, %v, %v", ti.Name, m.StiffDamping, m.MassDamping, m.Young, want, preset.Young)
+			}
+		}
+	}
 }

@@ -17,8 +17,8 @@ import (
 
 // twoVessels is the anastomosis's stitch before the knot (issue 13): two cut ends of a 1 mm
 // vessel (the vessel preset with Rayleigh's β = beta, s, or env KNOTSIM_TV_BETA's; 0.2 mm
-// wall, 3 mm long, 16 × 1 × 6 cells) on one axis (z), 0.5 mm apart, each clamped 3 mm back from its cut end and free at it;
-// a 0.2 mm silk suture (the thesis's thickness, 0.2 mm links) laid in through the lower end's
+// wall, 3 mm long, 16 × 1 × 6 cells) on one axis (z), 0.5 mm apart, each clamped 3 mm back
+// from its cut end and free at it; a 0.2 mm silk suture (the thesis's thickness, 0.2 mm links) laid in through the lower end's
 // wall 0.5 mm from its cut, 0.3 mm up its lumen, across the gap and up the other lumen, and out
 // through the upper end's wall 0.5 mm from its cut: two stitches, the stitches' friction on
 // (μ 0.2/0.1). Both tails (1.6 mm, radial) are pulled outward with f, N. Gravity off. With
@@ -26,6 +26,13 @@ import (
 func twoVessels(t testing.TB, beta, f float64) (w *world.World, s interface{ LastSubsteps() int }, lo, hi *tissue.Body) {
 	t.Helper()
 	const gap, link, bite, xin = 0.5e-3, 0.2e-3, 0.5e-3, 0.2e-3
+	if b := os.Getenv("KNOTSIM_TV_BETA"); b != "" {
+		v, err := strconv.ParseFloat(b, 64)
+		if err != nil || !(v >= 0) || math.IsInf(v, 0) {
+			t.Fatalf("KNOTSIM_TV_BETA %q: want Rayleigh's β ≥ 0, s", b)
+		}
+		beta = v
+	}
 	vessel := func(z0 float64, clampLow bool) *tissue.Body {
 		m, err := tissue.Tube(tissue.TubeSpec{Inner: 1e-3, Wall: 0.2e-3, Length: 3e-3, Around: 16, Through: 1, Along: 6})
 		if err != nil {
@@ -75,13 +82,6 @@ func twoVessels(t testing.TB, beta, f float64) (w *world.World, s interface{ Las
 		for i := range pts {
 			pts[i] = pts[i].Add(vec.V3{X: rng.Float64() - 0.5, Y: rng.Float64() - 0.5, Z: rng.Float64() - 0.5}.Scale(1e-9))
 		}
-	}
-	if b := os.Getenv("KNOTSIM_TV_BETA"); b != "" {
-		beta, err := strconv.ParseFloat(b, 64)
-		if err != nil || !(beta >= 0) || math.IsInf(beta, 0) {
-			t.Fatalf("KNOTSIM_TV_BETA %q: want Rayleigh's β ≥ 0, s", b)
-		}
-		lo.Mat.StiffDamping, hi.Mat.StiffDamping = beta, beta
 	}
 	silk, err := material.Preset("silk-3-0")
 	if err != nil {
@@ -136,6 +136,7 @@ func TestStitchTwoVessels(t *testing.T) {
 	w, s, lo, hi := twoVessels(t, 0.1, 0.02)
 	L0 := w.ThreadLength(0)
 	worst, subs, inside := 0.0, 0, 0
+	in := make([]bool, len(w.State.Pos))
 	for step := 1; step <= 500; step++ {
 		if err := w.Step(); err != nil {
 			t.Fatalf("step %d: %v", step, err)
@@ -144,7 +145,7 @@ func TestStitchTwoVessels(t *testing.T) {
 		if step > 20 {
 			worst = math.Max(worst, math.Abs(w.ThreadLength(0)/L0-1))
 		}
-		in := make(map[int]bool)
+		clear(in)
 		for _, p := range w.Sutures() {
 			for i := p.A + 1; i < p.B; i++ {
 				in[i] = true // parked inside the wall by design
