@@ -77,7 +77,7 @@ type World struct {
 	Needles []Needle
 	hits    []needle.Piercing // the needles' piercings of a sweep (scratch)
 
-	obsBuf []shape.Shape // Obstacles and the open forceps' jaws, when there are forceps
+	obsBuf []shape.Shape // Obstacles, the open forceps' jaws and the needles' bodies, when there are forceps or needles
 
 	in solver.Input
 }
@@ -157,19 +157,22 @@ func (w *World) Step() error {
 		}
 		w.in.Grasps = append(w.in.Grasps, solver.Grasp{Node: t.Node, Mode: t.Mode, Target: t.Target, Force: t.Force, Stiffness: t.Stiffness})
 	}
-	if len(w.Forceps) > 0 {
+	if len(w.Forceps) > 0 || len(w.Needles) > 0 {
 		w.obsBuf = append(w.obsBuf[:0], w.Obstacles...)
 		w.in.Obstacles = w.obsBuf
 		if err := w.moveForceps(); err != nil {
 			return err
 		}
-		w.obsBuf = w.in.Obstacles
 	}
 	if err := w.refitTissues(); err != nil {
 		return err
 	}
 	if err := w.needleGrasps(); err != nil {
 		return err
+	}
+	if len(w.Forceps) > 0 || len(w.Needles) > 0 {
+		w.needleObstacles()
+		w.obsBuf = w.in.Obstacles
 	}
 	if err := w.Solver.Step(w.State, &w.in, &w.Last); err != nil {
 		return err
