@@ -216,6 +216,93 @@ func (ix *SurfaceIndex) Query(dst []SurfaceContact, st *rope.State, pos []vec.V3
 	return dst
 }
 
+// Nearest returns the triangle of the surface at pos (as last given to Update) closest to the
+// point p among those within reach of it (m), the barycentric weights of its closest point and
+// the distance, m; ok is false when no triangle is within reach. Ties go to the lower
+// triangle index. It allocates nothing once warm.
+func (ix *SurfaceIndex) Nearest(p vec.V3, pos []vec.V3, reach float64) (tri int32, w [3]float64, dist float64, ok bool) {
+	if !ix.built || len(ix.nodes) == 0 || !(reach >= 0) {
+		return 0, w, 0, false
+	}
+	best := reach * reach
+	tri = -1
+	ix.stack = append(ix.stack[:0], 0)
+	for len(ix.stack) > 0 {
+		n := ix.stack[len(ix.stack)-1]
+		ix.stack = ix.stack[:len(ix.stack)-1]
+		nd := &ix.nodes[n]
+		if !nd.box.Overlaps(vec.SegBox(p, p, math.Sqrt(best))) {
+			continue
+		}
+		if nd.left >= 0 {
+			ix.stack = append(ix.stack, nd.left, nd.right)
+			continue
+		}
+		for _, ti := range ix.order[nd.start : nd.start+nd.count] {
+			t := ix.tris[ti]
+			bw, d2 := vec.ClosestPointTri(p, pos[t[0]], pos[t[1]], pos[t[2]])
+			if d2 < best || (d2 == best && (tri < 0 || ti < tri)) {
+				best, tri, w = d2, ti, bw
+			}
+		}
+	}
+	if tri < 0 {
+		return 0, w, 0, false
+	}
+	return tri, w, math.Sqrt(best), true
+}
+
+// Behind reports whether the point p, whose nearest point q on the surface at pos is on
+// triangle tri at barycentric weights w (Nearest, Walk), is behind the surface there (inside
+// a closed surface wound outward): whether (p − q)·N < 0 for the angle-weighted pseudo-normal
+// N at q (Bærentzen & Aanæs, "Signed distance computation using the angle weighted
+// pseudonormal", IEEE TVCG 11(3), 2005): the face's normal inside a face, the sum of its two
+// faces' unit normals on an edge, the sum of the faces' unit normals weighted by their angles
+// at a corner. On a closed manifold surface it tells inside from outside also at edges and
+// corners, convex or concave, where the nearest face's plane alone can be wrong (a weight at
+// or below 10⁻⁹ counts as zero).
+func (ix *SurfaceIndex) Behind(p vec.V3, tri int32, w [3]float64, pos []vec.V3) bool {
+	t := ix.tris[tri]
+	q := pos[t[0]].Scale(w[0]).Add(pos[t[1]].Scale(w[1])).Add(pos[t[2]].Scale(w[2]))
+	unit := func(c int32) vec.V3 {
+		tc := ix.tris[c]
+		return pos[tc[1]].Sub(pos[tc[0]]).Cross(pos[tc[2]].Sub(pos[tc[0]])).Unit()
+	}
+	var on []int32 // the corners of tri the nearest point is not away from
+	var buf [3]int32
+	on = buf[:0]
+	for e, v := range t {
+		if w[e] > 1e-9 {
+			on = append(on, v)
+		}
+	}
+	var n vec.V3
+	switch len(on) {
+	case 3:
+		n = unit(tri)
+	case 2: // on the edge on[0]–on[1]: its two faces
+		for _, c := range ix.ring[ix.ringAt[on[0]]:ix.ringAt[on[0]+1]] {
+			tc := ix.tris[c]
+			if tc[0] == on[1] || tc[1] == on[1] || tc[2] == on[1] {
+				n = n.Add(unit(c))
+			}
+		}
+	default: // at the corner on[0]: its faces by their angles there
+		v := on[0]
+		for _, c := range ix.ring[ix.ringAt[v]:ix.ringAt[v+1]] {
+			tc := ix.tris[c]
+			k := 0
+			for tc[k] != v {
+				k++
+			}
+			a, b := pos[tc[(k+1)%3]].Sub(pos[v]), pos[tc[(k+2)%3]].Sub(pos[v])
+			ang := math.Atan2(a.Cross(b).Norm(), a.Dot(b))
+			n = n.Add(unit(c).Scale(ang))
+		}
+	}
+	return p.Sub(q).Dot(n) < 0
+}
+
 // Walk is the closest-triangle walk of seed 003 §3.5.1 with the two fixes of
 // docs/tissue-brief.md §2: from triangle tri, move to whichever triangle sharing a corner with
 // the current one (the current one included, and kept on ties) is closest to p, until none is

@@ -125,6 +125,144 @@ func TestSurfaceQueryMatchesBrute(t *testing.T) {
 	}
 }
 
+// Nearest finds the closest triangle within reach as a test of every triangle does (the same
+// distance, ties to the lower index), on a sphere and on a bumpy height field, for points
+// inside and outside them, and reports none where every triangle is beyond reach.
+func TestSurfaceNearestMatchesBrute(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	sphere, stris := uvSphere(0.01, vec.V3{X: 0.1}, 40, 20)
+	bump, btris := bumpy(30, 1e-3, 3e-3)
+	for _, c := range []struct {
+		name   string
+		pos    []vec.V3
+		tris   [][3]int32
+		centre vec.V3
+		size   float64
+	}{{"sphere", sphere, stris, vec.V3{X: 0.1}, 0.012}, {"bumpy", bump, btris, vec.V3{X: 15e-3, Y: 15e-3}, 0.015}} {
+		ix, err := NewSurfaceIndex(c.tris, len(c.pos))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := ix.Update(c.pos); err != nil {
+			t.Fatal(err)
+		}
+		found, missed := 0, 0
+		for range 2000 {
+			p := c.centre.Add(vec.V3{X: (2*rng.Float64() - 1) * c.size, Y: (2*rng.Float64() - 1) * c.size, Z: (2*rng.Float64() - 1) * c.size})
+			reach := 3e-3 * rng.Float64()
+			wantTri, wantD2 := int32(-1), reach*reach
+			for ti, tr := range c.tris {
+				if _, d2 := vec.ClosestPointTri(p, c.pos[tr[0]], c.pos[tr[1]], c.pos[tr[2]]); d2 < wantD2 {
+					wantTri, wantD2 = int32(ti), d2
+				}
+			}
+			tri, w, d, ok := ix.Nearest(p, c.pos, reach)
+			if ok != (wantTri >= 0) {
+				t.Fatalf("%s: point %v reach %g: ok %v, all triangles give %d", c.name, p, reach, ok, wantTri)
+			}
+			if !ok {
+				missed++
+				continue
+			}
+			found++
+			tr := c.tris[tri]
+			q := c.pos[tr[0]].Scale(w[0]).Add(c.pos[tr[1]].Scale(w[1])).Add(c.pos[tr[2]].Scale(w[2]))
+			if math.Abs(d-math.Sqrt(wantD2)) > 1e-12 || math.Abs(q.Dist(p)-d) > 1e-12 {
+				t.Fatalf("%s: point %v: triangle %d at %g m (its point %g m away), all triangles give %d at %g m", c.name, p, tri, d, q.Dist(p), wantTri, math.Sqrt(wantD2))
+			}
+		}
+		t.Logf("%s: %d points found a triangle within reach, %d did not", c.name, found, missed)
+		if found < 200 || missed < 200 {
+			t.Errorf("%s: %d found, %d missed: the test exercises one side only", c.name, found, missed)
+		}
+	}
+	var empty SurfaceIndex
+	if _, _, _, ok := empty.Nearest(vec.V3{}, nil, 1); ok {
+		t.Error("an index never updated found a triangle")
+	}
+}
+
+// Behind tells a point inside a closed convex surface from one outside, as the planes of all
+// its faces do, also where the nearest point is on an edge or a corner (a coarse sphere: most
+// nearest points of points near it are), and on a concave surface (the same sphere turned
+// inside out, its winding reversed: what was inside is outside); on a tetrahedron too, whose
+// sharp edges a test of the nearest triangle's plane alone gets wrong.
+func TestSurfaceBehind(t *testing.T) {
+	for _, shape := range []string{"sphere", "tetrahedron"} {
+		t.Run(shape, func(t *testing.T) { testBehind(t, shape) })
+	}
+}
+
+func testBehind(t *testing.T, shape string) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	const R = 0.01
+	c := vec.V3{X: 0.1}
+	pos, tris := uvSphere(R, c, 8, 5)
+	lo, hi := 0.7, 1.3 // the sampled shell, R
+	if shape == "tetrahedron" {
+		lo, hi = 0.5, 2.5
+		// Its edges turn by 109.5°: a point outside near one can be behind one of its faces.
+		pos = []vec.V3{c.Add(vec.V3{X: R, Y: R, Z: R}), c.Add(vec.V3{X: R, Y: -R, Z: -R}), c.Add(vec.V3{X: -R, Y: R, Z: -R}), c.Add(vec.V3{X: -R, Y: -R, Z: R})}
+		tris = [][3]int32{{0, 1, 2}, {0, 3, 1}, {0, 2, 3}, {1, 3, 2}}
+	}
+	// Wound outward: the first triangle's normal points away from the centre.
+	if t0 := tris[0]; pos[t0[1]].Sub(pos[t0[0]]).Cross(pos[t0[2]].Sub(pos[t0[0]])).Dot(pos[t0[0]].Sub(c)) < 0 {
+		for i := range tris {
+			tris[i][1], tris[i][2] = tris[i][2], tris[i][1]
+		}
+	}
+	flipped := make([][3]int32, len(tris))
+	for i, tr := range tris {
+		flipped[i] = [3]int32{tr[0], tr[2], tr[1]}
+	}
+	inside := func(p vec.V3) bool { // behind every face's plane
+		for _, tr := range tris {
+			if p.Sub(pos[tr[0]]).Dot(pos[tr[1]].Sub(pos[tr[0]]).Cross(pos[tr[2]].Sub(pos[tr[0]]))) > 0 {
+				return false
+			}
+		}
+		return true
+	}
+	for _, outward := range []bool{true, false} {
+		tt := tris
+		if !outward {
+			tt = flipped
+		}
+		ix, err := NewSurfaceIndex(tt, len(pos))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := ix.Update(pos); err != nil {
+			t.Fatal(err)
+		}
+		in, out, atEdge := 0, 0, 0
+		for range 3000 {
+			d := vec.V3{X: rng.NormFloat64(), Y: rng.NormFloat64(), Z: rng.NormFloat64()}.Unit()
+			p := c.Add(d.Scale(R * (lo + (hi-lo)*rng.Float64())))
+			tri, w, dist, ok := ix.Nearest(p, pos, R)
+			if !ok || dist < 1e-12 {
+				continue
+			}
+			if w[0] <= 1e-9 || w[1] <= 1e-9 || w[2] <= 1e-9 {
+				atEdge++
+			}
+			want := inside(p) == outward
+			if got := ix.Behind(p, tri, w, pos); got != want {
+				t.Fatalf("outward %v: point %v (%.4g R from the centre), nearest on triangle %d at %v: Behind %v, the faces' planes say %v", outward, p, p.Dist(c)/R, tri, w, got, want)
+			}
+			if want {
+				in++
+			} else {
+				out++
+			}
+		}
+		t.Logf("outward %v: %d behind, %d in front, %d with the nearest point on an edge or corner", outward, in, out, atEdge)
+		if in < 300 || out < 300 || atEdge < 300 {
+			t.Errorf("outward %v: %d behind, %d in front, %d at edges: the test exercises too little", outward, in, out, atEdge)
+		}
+	}
+}
+
 // Walk on a sphere (convex: the local minimum is the global one) finds the closest triangle
 // from any start for points just outside; on a bumpy height field it ends at a local minimum
 // no farther than where it began.
