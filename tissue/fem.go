@@ -116,7 +116,52 @@ type Body struct {
 	// Give's cache: per node the give over a step of giveDt, m/N (0: not computed yet).
 	give   []float64
 	giveDt float64
+	// Support springs for the next Step (AddSupport), whether each acts (not on a clamped
+	// node), and h² of the running substep while they are in its solve (0 otherwise).
+	sup    []support
+	supOn  []bool
+	supH2  float64
+	supBlk [][9]float64 // supportBlocks' scratch
 }
+
+// support is a spring on node i toward the plane n·x = off: the force k·(off − n·x)·n.
+type support struct {
+	i      int32
+	n      vec.V3
+	off, k float64 // m, N/m
+}
+
+// AddSupport adds a spring to the next Step (Step then removes it) that holds node i toward
+// the plane n·x = off (n a unit normal, off in m): the force k·(off − n·x)·n, N, with k in N/m.
+// It is how another body's surface holds this one off (world's tissue–tissue contact): the
+// caller adds it while the node is short of the plane, and it then acts both ways for the
+// whole step (switched on and off within a step, as a one-sided spring would be, a contact
+// chattered: each step it pushed the surfaces apart, the next they sprang back into each
+// other, further each time). It is implicit in the step (h²·k·n·nᵀ in the step's matrix and
+// in its preconditioner), so any k > 0 is stable; a stiffer one slows the conjugate
+// gradients. A spring on a clamped node does nothing. Bad arguments get an error naming them,
+// and nothing is added.
+func (b *Body) AddSupport(i int, n vec.V3, off, k float64) error {
+	switch {
+	case i < 0 || i >= len(b.X):
+		return fmt.Errorf("tissue: support on node %d; the body has %d", i, len(b.X))
+	case !n.IsFinite() || math.Abs(n.Norm()-1) > 1e-6:
+		return fmt.Errorf("tissue: support on node %d: normal %v is not a unit vector", i, n)
+	case math.IsNaN(off) || math.IsInf(off, 0):
+		return fmt.Errorf("tissue: support on node %d: offset %v m is not finite", i, off)
+	case !(k > 0) || math.IsInf(k, 0):
+		return fmt.Errorf("tissue: support on node %d: stiffness %v N/m must be positive and finite", i, k)
+	}
+	b.sup = append(b.sup, support{i: int32(i), n: n, off: off, k: k})
+	return nil
+}
+
+// Supports returns the number of support springs added for the next Step.
+func (b *Body) Supports() int { return len(b.sup) }
+
+// Stiffness returns node i's share of the body's elastic stiffness, N/m: the rotation-invariant
+// diagonal of K at the node (a third of its 3×3 block's trace). i must be a node.
+func (b *Body) Stiffness(i int) float64 { return b.kdiag[i] }
 
 // New returns a body at rest in mesh m (which it validates) made of mat.
 func New(m *Mesh, mat Material, opt Options) (*Body, error) {
@@ -246,6 +291,7 @@ func (b *Body) Step(dt float64, g vec.V3) error {
 		}
 	}
 	clear(b.F)
+	b.sup = b.sup[:0]
 	return nil
 }
 
@@ -272,6 +318,7 @@ func (b *Body) substep(h float64, g vec.V3) {
 		}
 		b.rotations()
 		b.elasticForces(b.fel)
+		b.supports()
 		b.applyK(b.V, b.ap)
 		var rn, fs float64
 		for i := range b.res {
@@ -295,7 +342,9 @@ func (b *Body) substep(h float64, g vec.V3) {
 			break
 		}
 		b.newton = it + 1
+		b.supH2 = h * h
 		b.cg(cm, ck, math.Sqrt(fs))
+		b.supH2 = 0
 		for i := range b.V {
 			b.V[i] = b.V[i].Add(b.dv[i])
 		}
@@ -303,6 +352,54 @@ func (b *Body) substep(h float64, g vec.V3) {
 	for i := range b.X {
 		b.X[i] = b.xn[i].Add(b.V[i].Scale(h))
 	}
+}
+
+// supports adds the support springs' forces at the iterate x to fel and marks which act
+// (their stiffness then enters the solve's matrix: cg).
+func (b *Body) supports() {
+	if len(b.sup) == 0 {
+		return
+	}
+	if cap(b.supOn) < len(b.sup) {
+		b.supOn = make([]bool, len(b.sup), cap(b.sup))
+	}
+	b.supOn = b.supOn[:len(b.sup)]
+	for k, s := range b.sup {
+		d := s.off - s.n.Dot(b.X[s.i])
+		b.supOn[k] = !b.clamped[s.i]
+		if b.supOn[k] {
+			b.fel[s.i] = b.fel[s.i].Add(s.n.Scale(s.k * d))
+		}
+	}
+}
+
+// supportBlocks returns each node's block of the acting support springs' stiffness in the
+// running solve, h²·Σ k·n·nᵀ, in b's scratch, or nil when none acts.
+func (b *Body) supportBlocks() [][9]float64 {
+	any := false
+	for k := range b.sup {
+		any = any || b.supOn[k]
+	}
+	if !any {
+		return nil
+	}
+	if len(b.supBlk) != len(b.X) {
+		b.supBlk = make([][9]float64, len(b.X))
+	}
+	clear(b.supBlk)
+	for k, s := range b.sup {
+		if !b.supOn[k] {
+			continue
+		}
+		x := &b.supBlk[s.i]
+		n := [3]float64{s.n.X, s.n.Y, s.n.Z}
+		for r := range 3 {
+			for c := range 3 {
+				x[3*r+c] += b.supH2 * s.k * n[r] * n[c]
+			}
+		}
+	}
+	return b.supBlk
 }
 
 // rotations updates every element's rotation from its deformation gradient.
@@ -454,6 +551,10 @@ func (b *Body) cg(cm, ck, fscale float64) {
 		if b.ic == nil {
 			b.ic = newIC0(b)
 		}
+		b.ic.want = nil
+		if b.supH2 > 0 {
+			b.ic.want = b.supportBlocks()
+		}
 		if !b.ic.current(b, cm, ck) {
 			b.ic.factor(b, cm, ck)
 		}
@@ -492,6 +593,16 @@ func (b *Body) cg(cm, ck, fscale float64) {
 				continue
 			}
 			b.ap[i] = b.ap[i].Scale(ck).Add(b.p[i].Scale(cm * b.Mass[i]))
+		}
+		if b.supH2 > 0 {
+			// The supports' stiffness, h²·k·n·nᵀ (elastic: not damped by β).
+			for k, s := range b.sup {
+				if b.supOn[k] {
+					b.ap[s.i] = b.ap[s.i].Add(s.n.Scale(b.supH2 * s.k * s.n.Dot(b.p[s.i])))
+				}
+			}
+		}
+		for i := range b.p {
 			pap += b.p[i].Dot(b.ap[i])
 		}
 		if !(pap > 0) {

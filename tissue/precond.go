@@ -24,8 +24,11 @@ type ic0 struct {
 	// The matrix the factor is of: rebuilt when any differs.
 	cm, ck  float64
 	clamped []bool
-	y       []vec.V3 // solve scratch
-	shift   float64  // the diagonal shift the factorisation needed (relative), 0 if none
+	// sup is each node's block of the support springs' stiffness (Body.AddSupport, h²·k·n·nᵀ)
+	// the factor holds, nil when none; want is the running solve's (Body.cg).
+	sup, want [][9]float64
+	y         []vec.V3 // solve scratch
+	shift     float64  // the diagonal shift the factorisation needed (relative), 0 if none
 }
 
 // newIC0 returns the block pattern of the lower triangle of b's node adjacency (not factored).
@@ -55,9 +58,30 @@ func newIC0(b *Body) *ic0 {
 	return p
 }
 
-// current reports whether the factor is of cm, ck and b's clamps.
+// current reports whether the factor is of cm, ck and b's clamps, and whether the springs'
+// blocks it holds are within a quarter of the running solve's (p.want, nil: none) at every
+// node (a preconditioner need not be exact; the springs change a little every step).
 func (p *ic0) current(b *Body, cm, ck float64) bool {
-	return p.cm == cm && p.ck == ck && slices.Equal(p.clamped, b.clamped)
+	if p.cm != cm || p.ck != ck || !slices.Equal(p.clamped, b.clamped) {
+		return false
+	}
+	if p.want == nil {
+		return p.sup == nil
+	}
+	if p.sup == nil {
+		return false
+	}
+	for i := range p.want {
+		var d, n float64
+		for k := range 9 {
+			d += (p.want[i][k] - p.sup[i][k]) * (p.want[i][k] - p.sup[i][k])
+			n += p.want[i][k] * p.want[i][k]
+		}
+		if d > 0.0625*n && d > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // factor assembles A₀ for cm, ck and b's clamps into p's pattern and factors it. Where a
@@ -66,6 +90,14 @@ func (p *ic0) current(b *Body, cm, ck float64) bool {
 func (p *ic0) factor(b *Body, cm, ck float64) {
 	p.cm, p.ck = cm, ck
 	copy(p.clamped, b.clamped)
+	if p.want == nil {
+		p.sup = nil
+	} else {
+		if p.sup == nil {
+			p.sup = make([][9]float64, len(p.want))
+		}
+		copy(p.sup, p.want)
+	}
 	for shift := 0.0; ; shift = math.Max(1e-3, 10*shift) {
 		p.assemble(b, cm, ck, shift)
 		if p.factorInPlace() {
@@ -124,6 +156,11 @@ func (p *ic0) assemble(b *Body, cm, ck, shift float64) {
 		m := cm * b.Mass[i]
 		for r := range 3 {
 			x[4*r] += m
+		}
+		if p.sup != nil {
+			for k := range x {
+				x[k] += p.sup[i][k]
+			}
 		}
 		for k := range x {
 			x[k] *= 1 + shift
