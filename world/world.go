@@ -78,6 +78,7 @@ type World struct {
 	hits    []needle.Piercing // the needles' piercings of a sweep (scratch)
 
 	obsBuf []shape.Shape // Obstacles, the open forceps' jaws and the needles' bodies, when there are forceps or needles
+	tboxes []vec.AABB    // the tissues' boxes (tissueContacts)
 
 	in solver.Input
 }
