@@ -1,6 +1,8 @@
 package collide
 
 import (
+	"math"
+
 	"github.com/knotsim/knotsim/rope"
 	"github.com/knotsim/knotsim/shape"
 	"github.com/knotsim/knotsim/vec"
@@ -19,15 +21,40 @@ func Obstacles(dst []Contact, st *rope.State, obs []shape.Shape, margin float64)
 	if len(obs) == 0 {
 		return dst
 	}
+	// The obstacles' boxes, once (on the stack for up to boxCache of them), and the box of all
+	// of them but planes: a segment far from every obstacle costs one test.
+	var cache [boxCache]vec.AABB
+	all := vec.Empty()
+	for o := range obs {
+		if obs[o].Kind == shape.Plane {
+			all = vec.AABB{Min: vec.V3{X: math.Inf(-1), Y: math.Inf(-1), Z: math.Inf(-1)}, Max: vec.V3{X: math.Inf(1), Y: math.Inf(1), Z: math.Inf(1)}}
+			continue
+		}
+		b := obs[o].Bounds()
+		if o < boxCache {
+			cache[o] = b
+		}
+		all = all.Union(b)
+	}
 	n := st.NumSegs()
 	for s := 0; s < n; s++ {
 		p0, p1 := st.Seg(s)
 		r := st.SegRadius[s]
 		lim := r + margin
+		box := vec.SegBox(p0, p1, lim)
+		if !box.Overlaps(all) {
+			continue
+		}
 		for o := range obs {
 			sh := &obs[o]
-			if sh.Kind != shape.Plane && !vec.SegBox(p0, p1, lim).Overlaps(sh.Bounds()) {
-				continue
+			if sh.Kind != shape.Plane {
+				b := cache[min(o, boxCache-1)]
+				if o >= boxCache {
+					b = sh.Bounds()
+				}
+				if !box.Overlaps(b) {
+					continue
+				}
 			}
 			t, q, nrm, d := sh.SegDist(p0, p1)
 			if d >= lim {
@@ -39,3 +66,7 @@ func Obstacles(dst []Contact, st *rope.State, obs []shape.Shape, margin float64)
 	}
 	return dst
 }
+
+// boxCache is how many obstacles' boxes Obstacles keeps on the stack (the rest are computed per
+// segment): a scene's obstacles, open forceps' jaws and needles' bodies (16 capsules each).
+const boxCache = 128
