@@ -34,6 +34,8 @@ type Sim struct {
 	friction []material.Friction
 	// taken[i]: a forceps has held needle i; its path no longer drives it.
 	taken []bool
+	// The tissues' clamps with Move keys.
+	clamps []clampMove
 }
 
 // BuildOptions override a scene's settings for one run.
@@ -109,7 +111,8 @@ func Build(sc *Scene, o BuildOptions) (*Sim, error) {
 	if err != nil {
 		return nil, fmt.Errorf("scene: %w", err)
 	}
-	if err := addTissues(&s, st, w); err != nil {
+	clamps, err := addTissues(&s, st, w)
+	if err != nil {
 		return nil, err
 	}
 	if err := addMeshes(&s, w); err != nil {
@@ -121,7 +124,7 @@ func Build(sc *Scene, o BuildOptions) (*Sim, error) {
 	if err := addNeedles(&s, w); err != nil {
 		return nil, err
 	}
-	sim := &Sim{Scene: s, World: w, Cycles: int(s.Duration/s.Dt + 0.5), until: until, friction: friction}
+	sim := &Sim{Scene: s, World: w, Cycles: int(s.Duration/s.Dt + 0.5), until: until, friction: friction, clamps: clamps}
 	for i, t := range s.Tools {
 		str := st.Strands[t.Rope]
 		n := t.Node
@@ -242,6 +245,9 @@ func (s *Sim) Step() error {
 	}
 	for i := range s.Scene.Forceps {
 		s.Scene.Forceps[i].PoseAt(t, &w.Forceps[i])
+	}
+	if err := moveClamps(s.clamps, t); err != nil {
+		return err
 	}
 	for i := range s.Scene.Needles {
 		if s.taken == nil {

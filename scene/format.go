@@ -71,11 +71,17 @@
 // cells; "tube": origin, inner diameter, wall, length along +z, cell counts optional), a
 // material preset ("skin", "vessel", with sources in package tissue) whose young, poisson,
 // density and Rayleigh damping (mass_damping, stiff_damping) a tissue may override, clamp
-// boxes holding the nodes whose rest positions lie in them, and the rope's friction on it:
+// boxes holding the nodes whose rest positions lie in them (a box's "move" keys move those
+// nodes by an offset, piecewise linear in time), and the rope's friction on it:
 //
 //	"tissues": [{"name": "slab", "material": "skin",
 //	             "mesh": {"type": "slab", "size": [0.02, 0.01, 0.004], "cells": [10, 5, 2]},
-//	             "clamp": [{"min": [-1, -1, -1], "max": [1, 1, 0]}]}]
+//	             "clamp": [{"min": [-1, -1, -1], "max": [1, 1, 0],
+//	                        "move": [{"t": 0, "by": [0, 0, 0]}, {"t": 0.2, "by": [0.001, 0, 0]}]}]}]
+//
+// Tissues meet each other: their surfaces are held apart by a small gap (world's
+// tissueContacts); testdata/pbd/vessel_ends_meet.json drives two vessel ends together by
+// their clamps.
 //
 // A rope that starts inside a tissue's solid is refused, naming the rope, node and tissue,
 // unless the tissue lists it in "sutures": each passage of that rope through the tissue is

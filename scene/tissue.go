@@ -93,6 +93,35 @@ type TissueMesh struct {
 type Box struct {
 	Min Vec `json:"min"`
 	Max Vec `json:"max"`
+	// Move, on a tissue's clamp, moves the nodes it holds: each by the offset By from its rest
+	// position, piecewise linear in time between keys (times increasing), constant before
+	// the first key and after the last (OffsetAt). Without it they stay where they are. A
+	// node in two clamp boxes follows the later one.
+	Move []ClampKey `json:"move,omitempty"`
+}
+
+// ClampKey is a key of a clamp's Move.
+type ClampKey struct {
+	T  float64 `json:"t"`  // s, scene time, 0 ≤ t ≤ MaxDuration
+	By Vec     `json:"by"` // m, the clamped nodes' offset from their rest positions, |component| ≤ MaxCoord
+}
+
+// OffsetAt returns the clamp's offset at scene time t, m: zero without Move keys; piecewise
+// linear between keys, constant before the first and after the last (the first key's for a
+// NaN t). It does not allocate.
+func (b *Box) OffsetAt(t float64) vec.V3 {
+	keys := b.Move
+	n := len(keys)
+	switch {
+	case n == 0:
+		return vec.V3{}
+	case math.IsNaN(t) || t <= keys[0].T:
+		return keys[0].By.V3()
+	case t >= keys[n-1].T:
+		return keys[n-1].By.V3()
+	}
+	lo, hi, u := bracket(n, t, func(i int) float64 { return keys[i].T })
+	return keys[lo].By.V3().Lerp(keys[hi].By.V3(), u)
 }
 
 // contains reports whether p lies in b (boundary included).
@@ -268,6 +297,9 @@ func (c *checker) validateTissues(s *Scene) {
 						}
 					}
 				}
+				c.keys(bp, "move", len(b.Move), func(k int) float64 { return b.Move[k].T }, func(kp string, k int) {
+					c.coords(func() string { return kp + ".by" }, b.Move[k].By)
+				})
 			}
 		}
 		c.surfaceFriction(p+".friction", t.Friction)
@@ -373,7 +405,8 @@ func (c *checker) validateMesh(p string, m *TissueMesh) {
 // addTissues builds the scene's tissues into w (the scene validated, defaults filled in):
 // each mesh generated and placed, its clamped nodes held; a rope node that starts inside a
 // tissue's solid (deeper than the rope's radius) is an error naming both.
-func addTissues(s *Scene, st *rope.State, w *world.World) error {
+func addTissues(s *Scene, st *rope.State, w *world.World) ([]clampMove, error) {
+	var moves []clampMove
 	for i := range s.Tissues {
 		t := &s.Tissues[i]
 		p := fmt.Sprintf("scene: tissues[%d]", i)
@@ -383,38 +416,67 @@ func addTissues(s *Scene, st *rope.State, w *world.World) error {
 			}
 			for j := range str.Nodes {
 				if t.Mesh.inside(st.Pos[str.First+j], st.SegRadius[str.FirstSeg]) {
-					return fmt.Errorf("scene: ropes[%d] node %d at %v starts inside tissues[%d] (a %s)", k, j, st.Pos[str.First+j], i, t.Mesh.Type)
+					return nil, fmt.Errorf("scene: ropes[%d] node %d at %v starts inside tissues[%d] (a %s)", k, j, st.Pos[str.First+j], i, t.Mesh.Type)
 				}
 			}
 		}
 		mat, err := t.resolvedMaterial()
 		if err != nil {
-			return fmt.Errorf("%s: %w", p, err)
+			return nil, fmt.Errorf("%s: %w", p, err)
 		}
 		mesh, err := t.Mesh.build()
 		if err != nil {
-			return fmt.Errorf("%s.mesh: %w", p, err)
+			return nil, fmt.Errorf("%s.mesh: %w", p, err)
 		}
 		body, err := tissue.New(mesh, mat, tissue.Options{})
 		if err != nil {
-			return fmt.Errorf("%s: %w", p, err)
+			return nil, fmt.Errorf("%s: %w", p, err)
 		}
-		for _, b := range t.Clamp {
+		for k := range t.Clamp {
+			b := &t.Clamp[k]
+			var mv clampMove
 			for n, x := range mesh.Nodes {
 				if b.contains(x) {
-					if err := body.Clamp(n, x); err != nil {
-						return fmt.Errorf("%s.clamp: %w", p, err)
+					if err := body.Clamp(n, x.Add(b.OffsetAt(0))); err != nil {
+						return nil, fmt.Errorf("%s.clamp[%d]: %w", p, k, err)
 					}
+					mv.nodes, mv.rest = append(mv.nodes, n), append(mv.rest, x)
 				}
+			}
+			if len(b.Move) > 0 && len(mv.nodes) > 0 {
+				mv.body, mv.box = body, b
+				moves = append(moves, mv)
 			}
 		}
 		ti, err := w.AddTissue(world.Tissue{Name: orName(t.Name, "tissue", i), Body: body, Friction: surfaceFrictionOf(t.Friction)})
 		if err != nil {
-			return fmt.Errorf("%s: %w", p, err)
+			return nil, fmt.Errorf("%s: %w", p, err)
 		}
 		for k, r := range t.Sutures {
 			if _, err := w.AddSutures(r, w.Tissues[ti].Surf()); err != nil {
-				return fmt.Errorf("%s.sutures[%d]: %w", p, k, err)
+				return nil, fmt.Errorf("%s.sutures[%d]: %w", p, k, err)
+			}
+		}
+	}
+	return moves, nil
+}
+
+// clampMove is a clamp box with Move keys: the nodes it holds, their rest positions and the
+// body (Sim.Step moves them).
+type clampMove struct {
+	body  *tissue.Body
+	box   *Box
+	nodes []int
+	rest  []vec.V3
+}
+
+// moveClamps sets the targets of the moving clamps' nodes for scene time t.
+func moveClamps(moves []clampMove, t float64) error {
+	for _, m := range moves {
+		off := m.box.OffsetAt(t)
+		for k, n := range m.nodes {
+			if err := m.body.Clamp(n, m.rest[k].Add(off)); err != nil {
+				return fmt.Errorf("scene: a tissue's moving clamp: %w", err)
 			}
 		}
 	}

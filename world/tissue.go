@@ -2,6 +2,7 @@ package world
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/knotsim/knotsim/collide"
 	"github.com/knotsim/knotsim/material"
@@ -307,4 +308,32 @@ func (w *World) tissueContacts() error {
 		}
 	}
 	return nil
+}
+
+// TissueDistance returns the least signed distance from a surface node of tissue a to the
+// surface of tissue b, m (negative: the node is inside b, by collide.SurfaceIndex.Behind), as
+// the tissues are now; +Inf when a or b is not a tissue index or they are the same. It tests
+// every surface node of a against the whole of b's surface: for reports and tests, not for
+// every step.
+func (w *World) TissueDistance(a, b int) float64 {
+	if a < 0 || b < 0 || a >= len(w.Tissues) || b >= len(w.Tissues) || a == b {
+		return math.Inf(1)
+	}
+	ta, tb := &w.Tissues[a], &w.Tissues[b]
+	if err := tb.index.Update(tb.Body.X); err != nil {
+		return math.Inf(1)
+	}
+	d := math.Inf(1)
+	for _, i := range ta.surfNodes {
+		p := ta.Body.X[i]
+		tri, bw, dist, ok := tb.index.Nearest(p, tb.Body.X, math.Inf(1))
+		if !ok {
+			continue
+		}
+		if tb.index.Behind(p, tri, bw, tb.Body.X) {
+			dist = -dist
+		}
+		d = math.Min(d, dist)
+	}
+	return d
 }

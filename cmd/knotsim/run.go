@@ -132,6 +132,11 @@ type TissueReport struct {
 	Contacts     int        `json:"rope_contacts"`      // the rope's contacts with its surface in the last substep
 	RopeForce    [3]float64 `json:"rope_force_N"`       // the sum of the rope's contact forces on it over the last step
 	RopeForceMag float64    `json:"rope_force_magnitude_N"`
+	// Nearest names the other tissue whose surface its surface nodes come nearest at the end,
+	// and Gap is that least signed distance, m (negative: a node inside it); absent with one
+	// tissue.
+	Nearest string   `json:"nearest_tissue,omitempty"`
+	Gap     *float64 `json:"gap_m,omitempty"`
 }
 
 // ToolReport is one tool of a Report. Forces are the tool's force on the rope, N; they are
@@ -364,9 +369,14 @@ func tissueReports(w *world.World) []TissueReport {
 		cs = cr.AppendContacts(nil)
 	}
 	sf, _ := w.Solver.(solver.SurfaceForcer)
-	for _, t := range w.Tissues {
+	for k, t := range w.Tissues {
 		b := t.Body
 		tr := TissueReport{Name: t.Name, Nodes: len(b.X), Tets: len(b.Mesh.Tets)}
+		for j := range w.Tissues {
+			if d := w.TissueDistance(k, j); j != k && (tr.Gap == nil || d < *tr.Gap) {
+				tr.Nearest, tr.Gap = w.Tissues[j].Name, &d
+			}
+		}
 		for i, x := range b.X {
 			tr.MaxDisp = math.Max(tr.MaxDisp, x.Sub(b.Mesh.Nodes[i]).Norm())
 			if b.Clamped(i) {
@@ -446,6 +456,9 @@ func printReport(w io.Writer, r Report) {
 	for _, t := range r.Tissues {
 		fmt.Fprintf(w, "tissue %-10s %d nodes, %d tetrahedra, %d clamped; largest displacement %.3g m; %d rope contacts, rope force (%.3g, %.3g, %.3g) N at the end\n",
 			t.Name, t.Nodes, t.Tets, t.Clamped, t.MaxDisp, t.Contacts, t.RopeForce[0], t.RopeForce[1], t.RopeForce[2])
+		if t.Gap != nil {
+			fmt.Fprintf(w, "                  its surface %.4g mm from tissue %s's at the end (negative: inside it)\n", 1e3**t.Gap, t.Nearest)
+		}
 	}
 	for i, su := range r.Sutures {
 		grip := "the stitch holds it"
