@@ -18,9 +18,22 @@ import (
 // for boxes that overlap; obstacles are few, so no tree is kept for them. It allocates nothing
 // once dst has room.
 func Obstacles(dst []Contact, st *rope.State, obs []shape.Shape, margin float64) []Contact {
+	return ObstaclesExcept(dst, st, obs, margin, nil)
+}
+
+// Skip is a segment and an obstacle that ObstaclesExcept leaves out: a forceps' jaws and the
+// links of the nodes they hold, which lie between them.
+type Skip struct {
+	Seg, Obstacle int32
+}
+
+// ObstaclesExcept is Obstacles without the pairs in skip, which must be sorted by segment
+// (then obstacle, though any order within a segment will do).
+func ObstaclesExcept(dst []Contact, st *rope.State, obs []shape.Shape, margin float64, skip []Skip) []Contact {
 	if len(obs) == 0 {
 		return dst
 	}
+	k := 0 // skip's first entry at or after the segment
 	// The obstacles' boxes, once (on the stack for up to boxCache of them), and the box of all
 	// of them but planes: a segment far from every obstacle costs one test.
 	var cache [boxCache]vec.AABB
@@ -45,7 +58,20 @@ func Obstacles(dst []Contact, st *rope.State, obs []shape.Shape, margin float64)
 		if !box.Overlaps(all) {
 			continue
 		}
+		for k < len(skip) && int(skip[k].Seg) < s {
+			k++
+		}
+		sk := k
+		for sk < len(skip) && int(skip[sk].Seg) == s {
+			sk++
+		}
+	obstacles:
 		for o := range obs {
+			for _, q := range skip[k:sk] {
+				if int(q.Obstacle) == o {
+					continue obstacles
+				}
+			}
 			sh := &obs[o]
 			if sh.Kind != shape.Plane {
 				b := cache[min(o, boxCache-1)]

@@ -46,8 +46,12 @@ type Input struct {
 	// their overlap with the rope at a step's start is their motion into it, which a solver
 	// must push out within the step (the thread taking the velocity of that push), where it
 	// may push out a fixed obstacle's overlap (its own error) slowly.
-	Moving  int
-	Gravity vec.V3 // acceleration of gravity, m/s²; geometric solvers ignore it
+	Moving int
+	// ObstacleSkip lists segment–obstacle pairs the solver leaves out (collide.ObstaclesExcept),
+	// sorted by segment: the jaws of a forceps that holds the thread and the links of the nodes
+	// it holds, which lie between them.
+	ObstacleSkip []collide.Skip
+	Gravity      vec.V3 // acceleration of gravity, m/s²; geometric solvers ignore it
 	// Surfaces are triangle surfaces the rope must stay out of (tissue boundaries, rigid
 	// meshes), as they are for this step. Solvers that implement SurfaceForcer handle them;
 	// the others refuse a non-empty list with an error.

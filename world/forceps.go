@@ -1,9 +1,12 @@
 package world
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 
+	"github.com/knotsim/knotsim/collide"
 	"github.com/knotsim/knotsim/needle"
 	"github.com/knotsim/knotsim/shape"
 	"github.com/knotsim/knotsim/solver"
@@ -64,8 +67,11 @@ type Forceps struct {
 	// (fadeF: each grabbed node's grasp force when they began to open, N).
 	fade  bool
 	fadeF []vec.V3
-	limit float64 // the most a jaw point moves in a step, m
-	nrel  needleRel
+	// jawObs is the index of its first jaw among the step's obstacles while it holds the
+	// thread (its jaws' contacts count in Applied), −1 otherwise.
+	jawObs int
+	limit  float64 // the most a jaw point moves in a step, m
+	nrel   needleRel
 }
 
 // needleRel is a held needle's pose in its forceps' frame (forcepsPose.toLocal/toWorld
@@ -233,7 +239,7 @@ func (w *World) AddForceps(f Forceps) (int, error) {
 		f.limit = math.Min(f.limit, s.Radius/2)
 	}
 	f.pose, f.closed = p, p.gap < f.Geometry.Grab
-	f.Grabbed, f.local, f.Applied, f.PeakForce, f.Lag, f.Needle = nil, nil, vec.V3{}, 0, 0, -1
+	f.Grabbed, f.local, f.Applied, f.PeakForce, f.Lag, f.Needle, f.jawObs = nil, nil, vec.V3{}, 0, 0, -1, -1
 	w.Forceps = append(w.Forceps, f)
 	return len(w.Forceps) - 1, nil
 }
@@ -287,13 +293,51 @@ func (w *World) moveForceps() error {
 			}
 			w.in.Grasps = append(w.in.Grasps, solver.Grasp{Node: n, Mode: solver.HoldPosition, Target: f.pose.toWorld(f.local[j])})
 		}
-		if len(f.Grabbed) == 0 {
+		// The jaws are obstacles, except while the grip fades (moving, they would pass round
+		// the thread slipping out of them); while they hold the thread, not to the links of the
+		// nodes they hold, which lie between them.
+		f.jawObs = -1
+		if len(f.Grabbed) == 0 || !f.fade {
 			jaws := f.pose.jaws(f.Geometry)
+			o := int32(len(w.in.Obstacles))
 			w.in.Obstacles = append(w.in.Obstacles, jaws[0], jaws[1])
 			w.in.Moving += 2
+			if len(f.Grabbed) > 0 {
+				f.jawObs = int(o)
+			}
+			for _, n := range f.Grabbed {
+				for _, sg := range w.linksOf(n) {
+					if sg >= 0 {
+						w.in.ObstacleSkip = append(w.in.ObstacleSkip, collide.Skip{Seg: sg, Obstacle: o}, collide.Skip{Seg: sg, Obstacle: o + 1})
+					}
+				}
+			}
 		}
 	}
+	slices.SortFunc(w.in.ObstacleSkip, func(a, b collide.Skip) int {
+		return cmp.Or(cmp.Compare(a.Seg, b.Seg), cmp.Compare(a.Obstacle, b.Obstacle))
+	})
 	return nil
+}
+
+// linksOf returns the global segments of the links before and after node n in its strand (−1
+// where there is none).
+func (w *World) linksOf(n int) [2]int32 {
+	out := [2]int32{-1, -1}
+	for _, str := range w.State.Strands {
+		if n < str.First || n >= str.First+str.Nodes {
+			continue
+		}
+		j := n - str.First
+		if j > 0 {
+			out[0] = int32(str.FirstSeg + j - 1)
+		}
+		if j < str.Nodes-1 {
+			out[1] = int32(str.FirstSeg + j)
+		}
+		break
+	}
+	return out
 }
 
 // grab holds every node between f's jaws within the grab box, and both nodes of a link that
@@ -434,6 +478,8 @@ func (w *World) held(n int) bool {
 
 // forcepsForces sets each forceps' Applied from the solver's grasp forces on its nodes.
 func (w *World) forcepsForces() {
+	cr, _ := w.Solver.(solver.ContactReporter)
+	listed := false
 	for i := range w.Forceps {
 		f := &w.Forceps[i]
 		f.Applied = vec.V3{}
@@ -443,6 +489,19 @@ func (w *World) forcepsForces() {
 		for _, n := range f.Grabbed {
 			if a, ok := w.Solver.GraspForce(n); ok {
 				f.Applied = f.Applied.Add(a)
+			}
+		}
+		// Holding the thread, the jaws also press on the rest of it (a thread caught between
+		// them is held by their friction): their contacts' forces count, where the solver
+		// reports them (implicit, dvi; the last substep's).
+		if f.jawObs >= 0 && cr != nil {
+			if !listed {
+				w.cbuf, listed = cr.AppendContacts(w.cbuf[:0]), true
+			}
+			for _, c := range w.cbuf {
+				if c.Obstacle == f.jawObs || c.Obstacle == f.jawObs+1 {
+					f.Applied = f.Applied.Add(c.Normal.Scale(c.Fn)).Add(c.Ft)
+				}
 			}
 		}
 		f.PeakForce = math.Max(f.PeakForce, f.Applied.Norm())

@@ -1,6 +1,7 @@
 package world_test
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -138,6 +139,9 @@ func TestForcepsGrabLiftRelease(t *testing.T) {
 
 // An open forceps pushes the thread with its jaws, and a command to jump 5 mm at once moves
 // the jaws at most half the thread's radius a step: the thread is pushed, never jumped over.
+// So does a forceps that holds the thread, its jaws pushing the rest of it (the links of the
+// nodes it holds, which lie between its jaws, left out; TestHoldingForcepsPushes drives one
+// into another thread).
 func TestForcepsPushesAndLags(t *testing.T) {
 	for _, sv := range physical {
 		t.Run(sv.name, func(t *testing.T) {
@@ -208,7 +212,7 @@ func TestForcepsFastMotionNoCrossing(t *testing.T) {
 			f := &w.Forceps[k]
 			rng := rand.New(rand.NewPCG(13, 1))
 			const r, rho = 0.1e-3, 0.15e-3
-			worst, held := 0.0, 0
+			worst, worstHeld, held := 0.0, 0.0, 0
 			n := 1000
 			if testing.Short() {
 				n = 300
@@ -224,19 +228,32 @@ func TestForcepsFastMotionNoCrossing(t *testing.T) {
 				}
 				if len(f.Grabbed) > 0 {
 					held++
-					continue
 				}
 				pos := w.State.Pos
 				for _, jaw := range w.Jaws(k) {
+				links:
 					for a := 0; a+1 < len(pos); a++ {
+						for _, g := range f.Grabbed {
+							if g == a || g == a+1 {
+								continue links // between the jaws that hold it
+							}
+						}
 						_, _, d2 := vec.ClosestSegSeg(pos[a], pos[a+1], jaw.A, jaw.B)
-						worst = math.Max(worst, r+rho-math.Sqrt(d2))
+						d := r + rho - math.Sqrt(d2)
+						if len(f.Grabbed) > 0 {
+							worstHeld = math.Max(worstHeld, d)
+						} else {
+							worst = math.Max(worst, d)
+						}
 					}
 				}
 			}
-			t.Logf("%s: deepest overlap %.3f r; %d of %d steps holding the thread", sv.name, worst/r, held, n)
+			t.Logf("%s: deepest overlap %.3f r while the forceps held nothing, %.3f r while it held the thread (its held links left out); %d of %d steps holding the thread", sv.name, worst/r, worstHeld/r, held, n)
 			if worst > 0.25*r {
 				t.Errorf("a segment %.3f r deep in a jaw", worst/r)
+			}
+			if worstHeld > 0.25*r {
+				t.Errorf("a segment %.3f r deep in a jaw of the forceps holding the thread", worstHeld/r)
 			}
 			if held == 0 || held == n {
 				t.Errorf("held the thread in %d of %d steps: the test wants both", held, n)
@@ -413,6 +430,83 @@ func TestForcepsGripFades(t *testing.T) {
 				case moving && (letGo > g+0.01e-3 || fading > 0):
 					t.Errorf("moving as it opens: let go at %.3f mm after %d fading steps, want at Grab = %.3f mm", 1e3*letGo, fading, 1e3*g)
 				}
+			}
+		})
+	}
+}
+
+// A forceps that holds a thread pushes another thread with its jaws: it takes the end of a
+// 5 mm thread lying along x and carries it 4 mm along +x, through a second thread that lies
+// across its way (along y, 2 mm up the jaws, its ends pulled apart with 1 mN). No gravity. The second thread is
+// pushed ahead of the jaws and never enters them (by more than a quarter of its radius after a
+// step), and the forceps keeps its hold. Before the jaws of a forceps that holds the thread
+// were obstacles (the links of the nodes it holds, between its jaws, left out:
+// solver.Input.ObstacleSkip), the second thread passed through them.
+func TestHoldingForcepsPushes(t *testing.T) {
+	for _, sv := range physical {
+		t.Run(sv.name, func(t *testing.T) {
+			skipSlow(t, sv.slow)
+			const r, rho = 0.1e-3, 0.15e-3
+			var held, across []vec.V3
+			for i := range 11 {
+				held = append(held, vec.V3{X: -5e-3 + float64(i)*0.5e-3 + 0.1e-3, Z: r})
+			}
+			for i := range 21 {
+				across = append(across, vec.V3{X: 2e-3, Y: -5e-3 + float64(i)*0.5e-3, Z: 2e-3})
+			}
+			st := &rope.State{}
+			for _, pts := range [][]vec.V3{held, across} {
+				if _, err := st.Add(rope.Spec{Radius: r, Link: 0.5e-3, Pos: pts, Material: limp}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			det, err := collide.New("bvh")
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := sv.make(det)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w, err := world.New(st, world.Config{Dt: 1e-3, Solver: s})
+			if err != nil {
+				t.Fatal(err)
+			}
+			k, err := w.AddForceps(world.Forceps{Name: "f", Tip: vec.V3{X: 0, Z: r}, Axis: vec.V3{Z: 1}, Open: vec.V3{Y: 1}, Gap: 1e-3, Geometry: world.DefaultForceps()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b0 := st.Strands[1].First
+			for _, i := range []int{b0, b0 + 20} { // pulled apart gently: it stays straight until pushed
+				w.AddTool(world.Tool{Name: fmt.Sprint("end ", i), Node: i, Mode: solver.HoldForce, Force: vec.V3{Y: float64(i-b0-10) / 10 * 1e-3}, Active: true})
+			}
+			f := &w.Forceps[k]
+			steps(t, w, 60, func() { f.Gap = math.Max(0, f.Gap-0.02e-3) })
+			if len(f.Grabbed) == 0 {
+				t.Fatalf("the forceps closed on nothing")
+			}
+			grabbed := append([]int(nil), f.Grabbed...)
+			worst := 0.0
+			steps(t, w, 150, func() {
+				f.Tip.X = math.Min(4e-3, f.Tip.X+0.04e-3)
+				pos := w.State.Pos
+				for _, jaw := range w.Jaws(k) {
+					for a := b0; a < b0+20; a++ {
+						_, _, d2 := vec.ClosestSegSeg(pos[a], pos[a+1], jaw.A, jaw.B)
+						worst = math.Max(worst, r+rho-math.Sqrt(d2))
+					}
+				}
+			})
+			mid := w.State.Pos[b0+10]
+			t.Logf("%s: holds %v; the second thread's deepest overlap with a jaw %.3f r; its middle at x = %.3f mm (the jaws' tip at %.3f mm)", sv.name, f.Grabbed, worst/r, mid.X*1e3, f.Tip.X*1e3)
+			if worst > 0.25*r {
+				t.Errorf("the second thread was %.3f r deep in a jaw", worst/r)
+			}
+			if len(f.Grabbed) == 0 || f.Grabbed[0] != grabbed[0] {
+				t.Errorf("the forceps let go: holds %v, held %v", f.Grabbed, grabbed)
+			}
+			if mid.X < f.Tip.X {
+				t.Errorf("the second thread's middle at x = %.3f mm, behind the jaws at %.3f mm: it passed through", mid.X*1e3, f.Tip.X*1e3)
 			}
 		})
 	}

@@ -77,8 +77,9 @@ type World struct {
 	Needles []Needle
 	hits    []needle.Piercing // the needles' piercings of a sweep (scratch)
 
-	obsBuf []shape.Shape // Obstacles, the open forceps' jaws and the needles' bodies, when there are forceps or needles
-	tboxes []vec.AABB    // the tissues' boxes (tissueContacts)
+	obsBuf []shape.Shape    // Obstacles, the open forceps' jaws and the needles' bodies, when there are forceps or needles
+	tboxes []vec.AABB       // the tissues' boxes (tissueContacts)
+	cbuf   []solver.Contact // the solver's contacts (forcepsForces)
 
 	in solver.Input
 }
@@ -132,6 +133,7 @@ func (w *World) AddTool(t Tool) int {
 func (w *World) Step() error {
 	w.in.Dt = w.Dt
 	w.in.Obstacles, w.in.Moving = w.Obstacles, 0
+	w.in.ObstacleSkip = w.in.ObstacleSkip[:0]
 	w.in.Gravity = w.Gravity
 	w.in.Grasps = w.in.Grasps[:0]
 	for i := range w.Tools {

@@ -128,7 +128,7 @@ func (s *Solver) detect(st *rope.State, in *solver.Input, dcap float64) {
 	s.Det.Update(st)
 	tb := time.Now()
 	s.self = s.Det.Self(s.self[:0], st, 2*dcap)
-	s.obs = collide.Obstacles(s.obs[:0], st, in.Obstacles, dcap)
+	s.obs = collide.ObstaclesExcept(s.obs[:0], st, in.Obstacles, dcap, in.ObstacleSkip)
 	s.nsRefit += tb.Sub(ta).Nanoseconds()
 	s.nsDetect += time.Since(tb).Nanoseconds()
 	s.refresh++
