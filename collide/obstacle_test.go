@@ -10,7 +10,7 @@ import (
 
 // Obstacles reports exactly the segments whose distance to an obstacle is below radius+margin
 // (checked against shape.SegDist on every pair, no box culling), in segment then obstacle
-// order, with consistent fields.
+// order, with consistent fields; ObstaclesExcept the same without the pairs it is told to skip.
 func TestObstaclesMatchesExhaustive(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
 	total := 0
@@ -28,12 +28,37 @@ func TestObstaclesMatchesExhaustive(t *testing.T) {
 			{Kind: shape.Torus, Center: vec.V3{Y: rng.Float64()*4 - 2}, Axis: vec.V3{X: 1}, Major: 2 + rng.Float64()*2, Radius: 0.3 + rng.Float64()*0.5},
 		}
 		margin := rng.Float64() * 0.2
-		got := Obstacles(nil, st, obs, margin)
+		// Every other trial leaves out random segment–obstacle pairs (ObstaclesExcept).
+		var skip []Skip
+		if trial%2 == 1 {
+			for s := 0; s < st.NumSegs(); s++ {
+				for o := range obs {
+					if rng.IntN(3) == 0 {
+						skip = append(skip, Skip{Seg: int32(s), Obstacle: int32(o)})
+					}
+				}
+			}
+		}
+		skipped := func(s, o int) bool {
+			for _, k := range skip {
+				if int(k.Seg) == s && int(k.Obstacle) == o {
+					return true
+				}
+			}
+			return false
+		}
+		got := ObstaclesExcept(nil, st, obs, margin, skip)
+		if skip == nil {
+			got = Obstacles(nil, st, obs, margin)
+		}
 		var want []Contact
 		for s := 0; s < st.NumSegs(); s++ {
 			p0, p1 := st.Seg(s)
 			r := st.SegRadius[s]
 			for o := range obs {
+				if skipped(s, o) {
+					continue
+				}
 				tt, q, n, d := obs[o].SegDist(p0, p1)
 				if d < r+margin {
 					want = append(want, Contact{A: int32(s), B: -1, Obstacle: int32(o), S: tt, PA: p0.Lerp(p1, tt), PB: q, N: n, Dist: d, Depth: r - d})
