@@ -23,36 +23,8 @@ import (
 func needleTwoWalls(t testing.TB, beta float64) (*world.World, *world.Needle, *tissue.Body, *tissue.Body) {
 	t.Helper()
 	const gap, approach = 0.5e-3, 0.26e-3
-	vessel := func(z0 float64, clampLow bool) (*tissue.Body, []int) {
-		m, err := tissue.Tube(tissue.TubeSpec{Inner: 1e-3, Wall: 0.2e-3, Length: 3e-3, Around: 16, Through: 1, Along: 6})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := range m.Nodes {
-			m.Nodes[i].Z += z0
-		}
-		mat, err := tissue.Preset("vessel")
-		if err != nil {
-			t.Fatal(err)
-		}
-		mat.StiffDamping = beta
-		b, err := tissue.New(m, mat, tissue.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var cl []int
-		for i, p := range m.Nodes {
-			if (clampLow && p.Z < z0+1e-9) || (!clampLow && p.Z > z0+3e-3-1e-9) {
-				if err := b.Clamp(i, p); err != nil {
-					t.Fatal(err)
-				}
-				cl = append(cl, i)
-			}
-		}
-		return b, cl
-	}
-	lo, clo := vessel(0, true)
-	hi, chi := vessel(3e-3+gap, false)
+	lo, clo := vesselEnd(t, vec.V3{}, beta, true)
+	hi, chi := vesselEnd(t, vec.V3{Z: 3e-3 + gap}, beta, false)
 	spec := needle.Spec{ArcRadius: 0.8e-3, ArcAngle: 3 * math.Pi / 4, Diameter: 0.06e-3}
 	pose := needle.Pose{Centre: vec.V3{X: 1.15e-3, Z: 3.25e-3}, U: vec.V3{X: 1}, V: vec.V3{Z: -1}, Angle: 105 * math.Pi / 180}
 	sw := pose.Swage(spec)

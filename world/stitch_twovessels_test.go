@@ -33,33 +33,8 @@ func twoVessels(t testing.TB, beta, f float64) (w *world.World, s interface{ Las
 		}
 		beta = v
 	}
-	vessel := func(z0 float64, clampLow bool) *tissue.Body {
-		m, err := tissue.Tube(tissue.TubeSpec{Inner: 1e-3, Wall: 0.2e-3, Length: 3e-3, Around: 16, Through: 1, Along: 6})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := range m.Nodes {
-			m.Nodes[i].Z += z0
-		}
-		mat, err := tissue.Preset("vessel")
-		if err != nil {
-			t.Fatal(err)
-		}
-		mat.StiffDamping = beta
-		b, err := tissue.New(m, mat, tissue.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, p := range m.Nodes {
-			if (clampLow && p.Z < z0+1e-9) || (!clampLow && p.Z > z0+3e-3-1e-9) {
-				if err := b.Clamp(i, p); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-		return b
-	}
-	lo, hi = vessel(0, true), vessel(3e-3+gap, false)
+	lo, _ = vesselEnd(t, vec.V3{}, beta, true)
+	hi, _ = vesselEnd(t, vec.V3{Z: 3e-3 + gap}, beta, false)
 	zin := 3e-3 - bite
 	nx := int(math.Round((2e-3 - xin) / link))
 	nz := int(math.Round((gap + 2*bite) / link))

@@ -18,36 +18,8 @@ import (
 // No gravity, implicit.
 func coaxialVessels(t testing.TB, gap, offset float64) (*world.World, *tissue.Body, *tissue.Body, []int, []int) {
 	t.Helper()
-	vessel := func(x0, z0 float64, clampLow bool) (*tissue.Body, []int) {
-		m, err := tissue.Tube(tissue.TubeSpec{Inner: 1e-3, Wall: 0.2e-3, Length: 3e-3, Around: 16, Through: 1, Along: 6})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := range m.Nodes {
-			m.Nodes[i].X += x0
-			m.Nodes[i].Z += z0
-		}
-		mat, err := tissue.Preset("vessel")
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := tissue.New(m, mat, tissue.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var clamped []int
-		for i, p := range m.Nodes {
-			if (clampLow && p.Z < z0+1e-9) || (!clampLow && p.Z > z0+3e-3-1e-9) {
-				if err := b.Clamp(i, p); err != nil {
-					t.Fatal(err)
-				}
-				clamped = append(clamped, i)
-			}
-		}
-		return b, clamped
-	}
-	lo, clo := vessel(0, 0, true)
-	hi, chi := vessel(offset, 3e-3+gap, false)
+	lo, clo := vesselEnd(t, vec.V3{}, -1, true)
+	hi, chi := vesselEnd(t, vec.V3{X: offset, Z: 3e-3 + gap}, -1, false)
 	var pts []vec.V3
 	for i := range 11 {
 		pts = append(pts, vec.V3{X: 5e-3 + float64(i)*0.2e-3, Z: 3e-3})
@@ -198,4 +170,39 @@ func BenchmarkVesselEndsContact(b *testing.B) {
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "steps/s")
 		})
 	}
+}
+
+// vesselEnd is a cut end of a 1 mm vessel (the vessel preset, its Rayleigh β set to beta, s,
+// unless beta < 0; 0.2 mm wall, 3 mm long, 16 × 1 × 6 cells) along z from at, clamped at its
+// low end (clampLow) or its high end, and the clamped nodes.
+func vesselEnd(t testing.TB, at vec.V3, beta float64, clampLow bool) (*tissue.Body, []int) {
+	t.Helper()
+	m, err := tissue.Tube(tissue.TubeSpec{Inner: 1e-3, Wall: 0.2e-3, Length: 3e-3, Around: 16, Through: 1, Along: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range m.Nodes {
+		m.Nodes[i] = m.Nodes[i].Add(at)
+	}
+	mat, err := tissue.Preset("vessel")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if beta >= 0 {
+		mat.StiffDamping = beta
+	}
+	b, err := tissue.New(m, mat, tissue.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var clamped []int
+	for i, p := range m.Nodes {
+		if (clampLow && p.Z < at.Z+1e-9) || (!clampLow && p.Z > at.Z+3e-3-1e-9) {
+			if err := b.Clamp(i, p); err != nil {
+				t.Fatal(err)
+			}
+			clamped = append(clamped, i)
+		}
+	}
+	return b, clamped
 }
