@@ -20,18 +20,10 @@ import (
 func (t *Tool) TargetAt(time float64, initial vec.V3) (pos vec.V3, active bool) {
 	active = t.Grasp <= time && (t.Release == nil || time < *t.Release)
 	keys := t.Path
-	n := len(keys)
-	switch {
-	case n == 0:
+	if len(keys) == 0 {
 		return initial, active
-	case math.IsNaN(time) || time <= keys[0].T:
-		pos = keys[0].Pos.V3()
-	case time >= keys[n-1].T:
-		pos = keys[n-1].Pos.V3()
-	default:
-		lo, hi, u := bracket(n, time, func(i int) float64 { return keys[i].T })
-		pos = keys[lo].Pos.V3().Lerp(keys[hi].Pos.V3(), u)
 	}
+	pos = interpolate(len(keys), time, func(i int) float64 { return keys[i].T }, func(i int) vec.V3 { return keys[i].Pos.V3() })
 	if t.Relative {
 		pos = initial.Add(pos)
 	}
@@ -45,17 +37,24 @@ func (t *Tool) TargetAt(time float64, initial vec.V3) (pos vec.V3, active bool) 
 // force acts only while the tool holds the node (TargetAt's active). It does not allocate.
 func (t *Tool) ForceAt(time float64) vec.V3 {
 	keys := t.Force
-	n := len(keys)
+	return interpolate(len(keys), time, func(i int) float64 { return keys[i].T }, func(i int) vec.V3 { return keys[i].F.V3() })
+}
+
+// interpolate is the piecewise-linear value at time of n keys with strictly increasing times
+// at(i) and values val(i): zero for n = 0, the first key's before it (and for a NaN time), the
+// last key's after it, exact at a key's time. Tool paths and forces and a tissue clamp's move
+// share it.
+func interpolate(n int, time float64, at func(int) float64, val func(int) vec.V3) vec.V3 {
 	switch {
 	case n == 0:
 		return vec.V3{}
-	case math.IsNaN(time) || time <= keys[0].T:
-		return keys[0].F.V3()
-	case time >= keys[n-1].T:
-		return keys[n-1].F.V3()
+	case math.IsNaN(time) || time <= at(0):
+		return val(0)
+	case time >= at(n-1):
+		return val(n - 1)
 	}
-	lo, hi, u := bracket(n, time, func(i int) float64 { return keys[i].T })
-	return keys[lo].F.V3().Lerp(keys[hi].F.V3(), u)
+	lo, hi, u := bracket(n, time, at)
+	return val(lo).Lerp(val(hi), u)
 }
 
 // bracket finds, by binary search over n ≥ 2 keys with strictly increasing times at(i), the

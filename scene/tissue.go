@@ -111,17 +111,7 @@ type ClampKey struct {
 // NaN t). It does not allocate.
 func (b *Box) OffsetAt(t float64) vec.V3 {
 	keys := b.Move
-	n := len(keys)
-	switch {
-	case n == 0:
-		return vec.V3{}
-	case math.IsNaN(t) || t <= keys[0].T:
-		return keys[0].By.V3()
-	case t >= keys[n-1].T:
-		return keys[n-1].By.V3()
-	}
-	lo, hi, u := bracket(n, t, func(i int) float64 { return keys[i].T })
-	return keys[lo].By.V3().Lerp(keys[hi].By.V3(), u)
+	return interpolate(len(keys), t, func(i int) float64 { return keys[i].T }, func(i int) vec.V3 { return keys[i].By.V3() })
 }
 
 // contains reports whether p lies in b (boundary included).

@@ -116,10 +116,9 @@ type Body struct {
 	// Give's cache: per node the give over a step of giveDt, m/N (0: not computed yet).
 	give   []float64
 	giveDt float64
-	// Support springs for the next Step (AddSupport), whether each acts (not on a clamped
-	// node), and h² of the running substep while they are in its solve (0 otherwise).
+	// Support springs for the next Step (AddSupport), and h² of the running substep while they
+	// are in its solve (0 otherwise).
 	sup    []support
-	supOn  []bool
 	supH2  float64
 	supBlk [][9]float64 // supportBlocks' scratch
 }
@@ -354,43 +353,25 @@ func (b *Body) substep(h float64, g vec.V3) {
 	}
 }
 
-// supports adds the support springs' forces at the iterate x to fel and marks which act
-// (their stiffness then enters the solve's matrix: cg).
+// supports adds the support springs' forces at the iterate x to fel (their stiffness enters
+// the solve's matrix: cg). A clamped node's are harmless: its residual and step are zero.
 func (b *Body) supports() {
-	if len(b.sup) == 0 {
-		return
-	}
-	if cap(b.supOn) < len(b.sup) {
-		b.supOn = make([]bool, len(b.sup), cap(b.sup))
-	}
-	b.supOn = b.supOn[:len(b.sup)]
-	for k, s := range b.sup {
-		d := s.off - s.n.Dot(b.X[s.i])
-		b.supOn[k] = !b.clamped[s.i]
-		if b.supOn[k] {
-			b.fel[s.i] = b.fel[s.i].Add(s.n.Scale(s.k * d))
-		}
+	for _, s := range b.sup {
+		b.fel[s.i] = b.fel[s.i].Add(s.n.Scale(s.k * (s.off - s.n.Dot(b.X[s.i]))))
 	}
 }
 
-// supportBlocks returns each node's block of the acting support springs' stiffness in the
-// running solve, h²·Σ k·n·nᵀ, in b's scratch, or nil when none acts.
+// supportBlocks returns each node's block of the support springs' stiffness in the running
+// solve, h²·Σ k·n·nᵀ, in b's scratch, or nil when there are none.
 func (b *Body) supportBlocks() [][9]float64 {
-	any := false
-	for k := range b.sup {
-		any = any || b.supOn[k]
-	}
-	if !any {
+	if len(b.sup) == 0 {
 		return nil
 	}
 	if len(b.supBlk) != len(b.X) {
 		b.supBlk = make([][9]float64, len(b.X))
 	}
 	clear(b.supBlk)
-	for k, s := range b.sup {
-		if !b.supOn[k] {
-			continue
-		}
+	for _, s := range b.sup {
 		x := &b.supBlk[s.i]
 		n := [3]float64{s.n.X, s.n.Y, s.n.Z}
 		for r := range 3 {
@@ -596,10 +577,8 @@ func (b *Body) cg(cm, ck, fscale float64) {
 		}
 		if b.supH2 > 0 {
 			// The supports' stiffness, h²·k·n·nᵀ (elastic: not damped by β).
-			for k, s := range b.sup {
-				if b.supOn[k] {
-					b.ap[s.i] = b.ap[s.i].Add(s.n.Scale(b.supH2 * s.k * s.n.Dot(b.p[s.i])))
-				}
+			for _, s := range b.sup {
+				b.ap[s.i] = b.ap[s.i].Add(s.n.Scale(b.supH2 * s.k * s.n.Dot(b.p[s.i])))
 			}
 		}
 		for i := range b.p {

@@ -225,9 +225,9 @@ const TissueStiffness = 4
 // sides' nodes are tested against the other's triangles, so two surfaces face to face hold
 // each other both ways. The contact is frictionless; its springs act for the whole step once
 // a node is within δ (they may hold a node that draws away within δ over that step); a
-// surface that reaches more than δ into the other within one step is found inside and pushed
-// out along the direction to the nearest surface point, which may be the wrong face of a thin
-// wall. The forces are equal and opposite once settled, not within a step.
+// surface that reaches more than δ into the other within one step is found inside (up to 4δ
+// deep: the nearest-triangle search's reach; deeper nodes are not seen) and pushed out along
+// the direction to the nearest surface point, which may be the wrong face of a thin wall. The forces are equal and opposite once settled, not within a step.
 //
 // (A position-based contact, each node found inside the other body moved back to its surface,
 // was tried and dropped: two coaxial vessel ends pushed together met face to face, node on
