@@ -55,7 +55,7 @@ type Forceps struct {
 
 	// Set by Step:
 	Grabbed   []int   // the global nodes held while closed (the world's: do not modify)
-	Applied   vec.V3  // the force the forceps exerted on the thread in the last step, N (held nodes only)
+	Applied   vec.V3  // the force the forceps exerted on the thread in the last step, N (its held nodes, and while it holds, its jaws' contacts where the solver reports them)
 	PeakForce float64 // the largest |Applied| since the world started, N
 	Lag       float64 // distance from the commanded Tip to where the jaws' tip is, m
 	Needle    int     // the needle it holds (index into World.Needles), or −1 (then Grabbed may hold thread)
@@ -476,7 +476,8 @@ func (w *World) held(n int) bool {
 	return false
 }
 
-// forcepsForces sets each forceps' Applied from the solver's grasp forces on its nodes.
+// forcepsForces sets each forceps' Applied from the solver's grasp forces on its nodes and,
+// while it holds the thread, its jaws' contact forces.
 func (w *World) forcepsForces() {
 	cr, _ := w.Solver.(solver.ContactReporter)
 	listed := false
@@ -508,8 +509,8 @@ func (w *World) forcepsForces() {
 	}
 }
 
-// Jaws returns forceps k's two jaws as they are (capsules; they are obstacles while it is
-// open), for drawing.
+// Jaws returns forceps k's two jaws as they are (capsules; they are obstacles but while its
+// grip fades), for drawing.
 func (w *World) Jaws(k int) [2]shape.Shape {
 	f := &w.Forceps[k]
 	return f.pose.jaws(f.Geometry)

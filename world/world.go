@@ -77,7 +77,7 @@ type World struct {
 	Needles []Needle
 	hits    []needle.Piercing // the needles' piercings of a sweep (scratch)
 
-	obsBuf []shape.Shape    // Obstacles, the open forceps' jaws and the needles' bodies, when there are forceps or needles
+	obsBuf []shape.Shape    // Obstacles, the forceps' jaws and the needles' bodies, when there are forceps or needles
 	tboxes []vec.AABB       // the tissues' boxes (tissueContacts)
 	cbuf   []solver.Contact // the solver's contacts (forcepsForces)
 
