@@ -125,8 +125,8 @@ func SutureKnotScene(knot string) (*Scene, error) {
 }
 
 // IsSurgicalBuiltin reports whether name is a built-in scene with tissue (solver implicit
-// only; TestSutureSlab runs it).
-func IsSurgicalBuiltin(name string) bool { return name == "suture-slab" }
+// only; TestSutureSlab and TestAnastomosis run them).
+func IsSurgicalBuiltin(name string) bool { return name == "suture-slab" || name == "anastomosis" }
 
 // The built-in scene "suture-slab": SutureKnotScene("reef").
 func init() {

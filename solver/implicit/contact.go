@@ -309,9 +309,14 @@ func (r *crow) dot(d int, x []float64) float64 {
 	return v
 }
 
-// continues reports whether segment seg is followed by another segment of its strand.
+// continues reports whether segment seg is followed by another segment of its strand that
+// takes part in self contacts: not one inside a suture's wall, which dropInside leaves out.
+// (A contact at the node where the thread enters a wall, the portal's A, stays with the
+// segment before it; dropped with the one after, the knot of an anastomosis sank 0.38 R
+// into the thread at its stitch.)
 func (s *Solver) continues(st *rope.State, seg int32) bool {
-	return int(seg)+1 < st.NumSegs() && st.SegStrand[seg+1] == st.SegStrand[seg]
+	n := seg + 1
+	return int(n) < st.NumSegs() && st.SegStrand[n] == st.SegStrand[seg] && s.segIn[n] < 0
 }
 
 // grow returns b resized to n, reusing its storage when it can.

@@ -1,0 +1,179 @@
+package scene
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/knotsim/knotsim/knot/live"
+	"github.com/knotsim/knotsim/vec"
+	"github.com/knotsim/knotsim/world"
+)
+
+// stitchGap returns the gap between the two vessel ends at a stitch, m: the least distance
+// from a node of the left end's cut face within 45° of the stitch's side (side +1: above,
+// −1: below) to the right end's surface.
+func stitchGap(w *world.World, side float64) float64 {
+	l, r := w.Tissues[0].Body, w.Tissues[1].Body
+	gap := math.Inf(1)
+	for i, p := range l.Mesh.Nodes {
+		if math.Abs(p.X+anaGap/2) > 1e-9 || side*p.Z < math.Cos(math.Pi/4)*math.Hypot(p.Y, p.Z) {
+			continue
+		}
+		for _, f := range r.Mesh.Surf {
+			_, d2 := vec.ClosestPointTri(l.X[i], r.X[f[0]], r.X[f[1]], r.X[f[2]])
+			gap = math.Min(gap, math.Sqrt(d2))
+		}
+	}
+	return gap
+}
+
+// The built-in anastomosis (issue 13; seed 003 §4.2.4, Fig. 4.7): two vessel ends 0.2 mm
+// apart, two interrupted stitches 180° apart, each tied with a square knot by two forceps.
+// The issue asks: "the vessel ends touch at each stitch after tying (gap ≤ 0.05 mm), each knot
+// is identified by name, no thread vertex is ever inside tissue, nothing tunnels". Checked:
+//   - every 25 cycles, each thread's knot is the square knot (3_1 # m3_1): a pass-through
+//     would change it;
+//   - every 5 cycles, no thread node outside its stitches' wall spans is inside either end;
+//   - every cycle, no NaN and no two segments overlapping by more than 0.25 R (measured
+//     0.16 R; before the implicit solver kept the contacts at a stitch's entry node, the
+//     knot sank into the thread there: 0.26 R by cycle 181, 0.38 R with one stitch);
+//   - the thread's length within 0.5 % (measured 0.11 %);
+//   - at the start the ends are over 0.15 mm apart at both stitches; when the forceps have
+//     pulled, and 0.3 s after they let go, both gaps are ≤ 0.05 mm (measured 0.027–0.030 mm:
+//     the tissue contact's gap, 0.1 of the mean surface edge), the forceps hold nothing at the
+//     end, and the knots are still square knots.
+func TestAnastomosis(t *testing.T) {
+	sim := buildBuiltin(t, "anastomosis")
+	w := sim.World
+	r := sutureKnotRadius
+	const want = "3_1 # m3_1"
+	identify := live.WorldIdentifier(w.Obstacles)
+	var snap world.Snapshot
+	checkKnots := func(when string) {
+		t.Helper()
+		for k, name := range identify(w.Snapshot(&snap)).Ropes {
+			if name != want {
+				t.Fatalf("%s: stitch %d's knot is %s, want %s", when, k, name, want)
+			}
+		}
+	}
+	checkKnots("as laid")
+	if n := len(w.Sutures()); n != 4 {
+		t.Fatalf("%d sutures, want 4 (each thread through both ends' walls)", n)
+	}
+	sides := [2]float64{1, -1}
+	gaps := func() (g [2]float64) {
+		for k, sd := range sides {
+			g[k] = stitchGap(w, sd)
+		}
+		return g
+	}
+	if g := gaps(); g[0] < 0.15e-3 || g[1] < 0.15e-3 {
+		t.Fatalf("the ends start %.3g and %.3g mm apart at the stitches; want > 0.15 mm", g[0]*1e3, g[1]*1e3)
+	}
+	closed := func(when string) {
+		t.Helper()
+		g := gaps()
+		t.Logf("%s: gaps at the stitches %.4f and %.4f mm; forceps forces %.3g %.3g %.3g %.3g N", when, g[0]*1e3, g[1]*1e3,
+			w.Forceps[0].Applied.Norm(), w.Forceps[1].Applied.Norm(), w.Forceps[2].Applied.Norm(), w.Forceps[3].Applied.Norm())
+		for k := range g {
+			if !(g[k] <= 0.05e-3) {
+				t.Errorf("%s: the ends are %.4f mm apart at stitch %d; want ≤ 0.05 mm (touching)", when, g[k]*1e3, k)
+			}
+		}
+	}
+	worst := 0.0
+	pulled := false
+	for !sim.Done() {
+		if err := sim.Step(); err != nil {
+			t.Fatalf("cycle %d: %v", w.Cycle, err)
+		}
+		s := &w.Last
+		if w.Worst.NonFinite {
+			t.Fatalf("cycle %d: non-finite state", w.Cycle)
+		}
+		if !math.IsInf(s.MinSelfGap, 1) {
+			worst = math.Max(worst, -s.MinSelfGap)
+			if -s.MinSelfGap > 0.25*r {
+				t.Fatalf("cycle %d: segments overlap by %.3f R", w.Cycle, -s.MinSelfGap/r)
+			}
+		}
+		if w.Cycle%5 == 0 {
+			sut := w.Sutures()
+			for i, q := range w.State.Pos {
+				inWall := false
+				for _, p := range sut {
+					inWall = inWall || (i >= p.A && i <= p.B) // global nodes: in the wall or at its holes
+				}
+				for ti := range w.Tissues {
+					if !inWall && w.Tissues[ti].Body.Contains(q, 1e-6) {
+						t.Fatalf("cycle %d: node %d at %v is inside %s (sutures %v)", w.Cycle, i, q, w.Tissues[ti].Name, sut)
+					}
+				}
+			}
+		}
+		if w.Cycle%25 == 0 {
+			checkKnots(fmt.Sprint("cycle ", w.Cycle))
+		}
+		if !pulled && w.Time >= sutureKnotGrip+anaPullT-1e-9 {
+			pulled = true
+			closed("pulled")
+		}
+	}
+	for _, f := range w.Forceps {
+		if len(f.Grabbed) != 0 {
+			t.Fatalf("forceps %s still holds %v at the end", f.Name, f.Grabbed)
+		}
+	}
+	closed("let go")
+	checkKnots("at the end")
+	t.Logf("segments overlapped by %.3g R at most; length drift %.3g %% at most", worst/r, 100*w.Worst.LengthDrift)
+	if w.Worst.LengthDrift > 0.005 {
+		t.Errorf("length drift %.3g %%, want ≤ 0.5 %%", 100*w.Worst.LengthDrift)
+	}
+}
+
+func TestAnastomosisSceneErrors(t *testing.T) {
+	for _, c := range []struct {
+		knot     string
+		stitches int
+	}{{"surgeons", 2}, {"granny", 2}, {"bowline", 2}, {"", 2}, {"reef", 0}, {"reef", 3}, {"reef", -1}} {
+		if _, err := AnastomosisScene(c.knot, c.stitches); err == nil {
+			t.Errorf("%q, %d stitches: no error", c.knot, c.stitches)
+		}
+	}
+	if s, err := AnastomosisScene("reef", 1); err != nil || len(s.Ropes) != 1 || len(s.Forceps) != 2 {
+		t.Errorf("one stitch: %v", err)
+	}
+}
+
+// BenchmarkAnastomosis: one cycle of the built-in anastomosis (two vessel ends of 576 nodes
+// together, two threads of 84 links, four forceps tying two square knots), run from the start
+// again whenever it ends.
+func BenchmarkAnastomosis(b *testing.B) {
+	build := func() *Sim {
+		s, err := Builtin("anastomosis")
+		if err != nil {
+			b.Fatal(err)
+		}
+		sim, err := Build(s, BuildOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		return sim
+	}
+	sim := build()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if sim.Done() {
+			b.StopTimer()
+			sim = build()
+			b.StartTimer()
+		}
+		if err := sim.Step(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
