@@ -119,12 +119,15 @@ func AnastomosisScene(knot string, stitches int) (*Scene, error) {
 			Clamp: []Box{box}, Sutures: sutures}
 	}
 	s.Tissues = []Tissue{end("left end", -anaGap/2, -1), end("right end", anaGap/2, 1)}
-	xs := bend.Points[bend.Standing[1]].X - bend.Points[bend.Standing[0]].X
+	xMin, xMax := math.Inf(1), math.Inf(-1) // the loop's risers: where it passes the walls
+	for _, p := range bend.Points[bend.Standing[0]:bend.Standing[1]] {
+		xMin, xMax = math.Min(xMin, p.X), math.Max(xMax, p.X)
+	}
 	s.Description = fmt.Sprintf("An end-to-end anastomosis (seed 003 §4.2.4): two cut ends of a 1 mm vessel (the vessel preset, wall %g mm, %g mm long, clamped at their far ends, %g mm apart) "+
-		"joined by %d interrupted stitch(es) of 3-0 silk (0.2 mm, %d links of %g mm), each laid through both walls about %.1f mm apart and tied loosely above the wall with a %s knot. "+
+		"joined by %d interrupted stitch(es) of 3-0 silk (0.2 mm, the thesis's thickness; %d links of %g mm), each laid through both walls %.2f mm apart and tied loosely above the wall with a %s knot. "+
 		"Two forceps a stitch close on its tails and pull them apart: the thread slides through the walls, the knot tightens on the vessel and draws the ends together until they touch. "+
 		"The knots are set without friction, silk's friction holds them from the end of the pull, and the forceps let go at %g s. The vessels' Rayleigh β is %g s.",
-		anaWall*1e3, anaLength*1e3, anaGap*1e3, stitches, anaLinks, sutureKnotLink*1e3, xs*1e3, bendTitle(kind), anaHoldT, anaBeta)
+		anaWall*1e3, anaLength*1e3, anaGap*1e3, stitches, anaLinks, sutureKnotLink*1e3, (xMax-xMin)*1e3, bendTitle(kind), anaHoldT, anaBeta)
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}

@@ -15,9 +15,13 @@ import (
 // −1: below) to the right end's surface.
 func stitchGap(w *world.World, side float64) float64 {
 	l, r := w.Tissues[0].Body, w.Tissues[1].Body
+	cut := math.Inf(-1) // the left end's cut face: its nodes' largest x at rest
+	for _, p := range l.Mesh.Nodes {
+		cut = math.Max(cut, p.X)
+	}
 	gap := math.Inf(1)
 	for i, p := range l.Mesh.Nodes {
-		if math.Abs(p.X+anaGap/2) > 1e-9 || side*p.Z < math.Cos(math.Pi/4)*math.Hypot(p.Y, p.Z) {
+		if math.Abs(p.X-cut) > 1e-9 || side*p.Z < math.Cos(math.Pi/4)*math.Hypot(p.Y, p.Z) {
 			continue
 		}
 		for _, f := range r.Mesh.Surf {
