@@ -40,11 +40,11 @@ func stitchGap(w *world.World, side float64) float64 {
 //     would change it;
 //   - every 5 cycles, no thread node outside its stitches' wall spans is inside either end;
 //   - every cycle, no NaN and no two segments overlapping by more than 0.25 R (measured
-//     0.16 R; before the implicit solver kept the contacts at a stitch's entry node, the
+//     0.13 R; before the implicit solver kept the contacts at a stitch's entry node, the
 //     knot sank into the thread there: 0.26 R by cycle 181, 0.38 R with one stitch);
-//   - the thread's length within 0.5 % (measured 0.11 %);
+//   - the thread's length within 0.5 % (measured 0.13 %);
 //   - at the start the ends are over 0.15 mm apart at both stitches; when the forceps have
-//     pulled, and 0.3 s after they let go, both gaps are ≤ 0.05 mm (measured 0.027–0.030 mm:
+//     pulled, and 0.3 s after they let go, both gaps are ≤ 0.05 mm (measured 0.028–0.032 mm:
 //     the tissue contact's gap, 0.1 of the mean surface edge), the forceps hold nothing at the
 //     end, and the knots are still square knots.
 func TestAnastomosis(t *testing.T) {

@@ -23,8 +23,8 @@ import (
 // and its length stays within 0.5 % (the thread in the wall counted). When the
 // forceps have pulled: the knot rests on the skin (its lowest point within 1.5 R of touching
 // the slab's top face), the loop is drawn up against the underside (within 1.5 R) and pulls
-// with over 1 mN (measured 3.9 mN). After they let go, friction holds the knot: 0.3 s on,
-// all three are still so (1.9 mN). Measured: the length within 0.033 %.
+// with over 1 mN (measured 3.1 mN). After they let go, friction holds the knot: 0.3 s on,
+// all three are still so (3.2 mN). Measured: the length within 0.047 %.
 func TestSutureSlab(t *testing.T) { runSutureSlab(t, 0) }
 
 // TestSutureSlabPerturbed runs TestSutureSlab's scene and checks again with every rope node

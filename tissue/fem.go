@@ -28,20 +28,33 @@ type Options struct {
 	// NewtonTol stops the Newton iterations once the residual is below NewtonTol times the
 	// first one. Default 1e-3.
 	NewtonTol float64
-	// Precond is CG's preconditioner: PrecondIC0 (the default: an incomplete Cholesky factor
-	// of the rest-shape step matrix, precond.go) or PrecondJacobi (the diagonal).
+	// Precond is CG's preconditioner: PrecondAuto (the default), PrecondCholesky (the
+	// complete Cholesky factor of the rest-shape step matrix, in the envelope of the node
+	// order), PrecondIC0 (its incomplete factor, no fill beyond the mesh's node adjacency;
+	// precond.go) or PrecondJacobi (the diagonal).
 	Precond string
 }
 
 // Preconditioners of Options.Precond.
 const (
-	PrecondIC0    = "ic0"
-	PrecondJacobi = "jacobi"
+	// PrecondAuto is PrecondCholesky when the envelope holds at most MaxEnvelopeRow blocks a
+	// node on average, PrecondIC0 otherwise (Body.Preconditioner says which).
+	PrecondAuto     = "auto"
+	PrecondCholesky = "cholesky"
+	PrecondIC0      = "ic0"
+	PrecondJacobi   = "jacobi"
 )
+
+// MaxEnvelopeRow is PrecondAuto's limit on the complete factor's size: the envelope's 3×3
+// blocks a node on average. A 1 mm vessel end of 288 nodes (16 × 1 × 8 cells) has 38, the
+// 10 × 6 × 1-cell slab of suture-slab 50, a 10 × 10 × 10-cell slab 122 (its factor would take
+// about 0.5 GFLOP; its IC(0) is 17.5 times smaller). The factor's cost grows with the square of
+// the row: past this, IC(0)'s extra iterations are cheaper than refactoring.
+const MaxEnvelopeRow = 64
 
 func (o *Options) defaults() error {
 	if o.Precond == "" {
-		o.Precond = PrecondIC0
+		o.Precond = PrecondAuto
 	}
 	if o.Substep == 0 {
 		o.Substep = 2.5e-3
@@ -65,8 +78,8 @@ func (o *Options) defaults() error {
 		return fmt.Errorf("tissue: Tol %v must be in (0, 1)", o.Tol)
 	case o.MaxIter < 1 || o.MaxIter > 100000:
 		return fmt.Errorf("tissue: MaxIter %d must be in 1..100000", o.MaxIter)
-	case o.Precond != PrecondIC0 && o.Precond != PrecondJacobi:
-		return fmt.Errorf("tissue: Precond %q must be %q or %q", o.Precond, PrecondIC0, PrecondJacobi)
+	case o.Precond != PrecondAuto && o.Precond != PrecondCholesky && o.Precond != PrecondIC0 && o.Precond != PrecondJacobi:
+		return fmt.Errorf("tissue: Precond %q must be %q, %q, %q or %q", o.Precond, PrecondAuto, PrecondCholesky, PrecondIC0, PrecondJacobi)
 	case o.Newton < 1 || o.Newton > 100:
 		return fmt.Errorf("tissue: Newton %d must be in 1..100", o.Newton)
 	case !(o.NewtonTol > 0 && o.NewtonTol < 1):
@@ -82,9 +95,10 @@ func (o *Options) defaults() error {
 //	[M·(1 + h·α) + (h·β + h²)·K′]·v⁺ = M·v + h·(f_el(x) + f_ext + M·g),   x⁺ = x + h·v⁺,
 //
 // with K′ = Σ_e R_e·K_e·R_eᵀ and f_el = −Σ_e R_e·K_e·(R_eᵀ·x − X) (X the rest positions). The
-// system is solved matrix-free by conjugate gradients preconditioned by an incomplete Cholesky
-// factor of the rest-shape matrix (Options.Precond), warm-started from v; clamped nodes move to their targets and are held out of the solve. Nothing is
-// allocated per step.
+// system is solved matrix-free by conjugate gradients preconditioned by a Cholesky factor of
+// the rest-shape matrix, complete or incomplete (Options.Precond), warm-started from v;
+// clamped nodes move to their targets and are held out of the solve. Nothing is allocated per
+// step.
 type Body struct {
 	Mesh *Mesh
 	Mat  Material
@@ -112,7 +126,7 @@ type Body struct {
 	x0, v0                    []vec.V3 // the step's start (a failed step restores it)
 	iters, newton             int
 	resid                     float64
-	ic                        *ic0 // Options.Precond "ic0": built at the first solve
+	ic                        *ic0 // the Cholesky preconditioner (not Jacobi's): built at the first solve
 	// Give's cache: per node the give over a step of giveDt, m/N (0: not computed yet).
 	give   []float64
 	giveDt float64
@@ -523,14 +537,26 @@ func (b *Body) applyK(p, out []vec.V3) {
 	}
 }
 
+// Preconditioner returns the preconditioner b's conjugate gradients use: PrecondCholesky,
+// PrecondIC0 or PrecondJacobi (PrecondAuto resolved by the envelope's size).
+func (b *Body) Preconditioner() string {
+	if b.Opt.Precond != PrecondAuto {
+		return b.Opt.Precond
+	}
+	if envelopeBlocks(b.Mesh) <= MaxEnvelopeRow*len(b.Mesh.Nodes) {
+		return PrecondCholesky
+	}
+	return PrecondIC0
+}
+
 // cg solves (cm·M + ck·K′)·dv = res for the free nodes by conjugate gradients with the
 // Options.Precond preconditioner, from dv = 0 (the clamped nodes' dv is 0), to Opt.Tol relative to the larger
 // of |res| and fscale (Options.Tol). LastResidual stays relative to |res|.
 func (b *Body) cg(cm, ck, fscale float64) {
 	clear(b.dv)
-	if b.Opt.Precond == PrecondIC0 {
+	if b.Opt.Precond != PrecondJacobi {
 		if b.ic == nil {
-			b.ic = newIC0(b)
+			b.ic = newIC0(b, b.Preconditioner() == PrecondCholesky)
 		}
 		b.ic.want = nil
 		if b.supH2 > 0 {
@@ -614,7 +640,7 @@ func (b *Body) cg(cm, ck, fscale float64) {
 
 // precondition sets z = P⁻¹·r (0 at the clamped nodes, whose r is 0).
 func (b *Body) precondition(cm, ck float64) {
-	if b.ic != nil && b.Opt.Precond == PrecondIC0 {
+	if b.ic != nil {
 		b.ic.solve(b.r, b.z)
 		return
 	}

@@ -7,7 +7,8 @@ import (
 	"github.com/knotsim/knotsim/vec"
 )
 
-// ic0 is an incomplete Cholesky factor, with no fill-in beyond the mesh's node adjacency, of
+// ic0 is an incomplete Cholesky factor, with no fill-in beyond the mesh's node adjacency (or
+// the complete factor, in the envelope of the node order: newIC0), of
 // the rest-shape step matrix A₀ = cm·M + ck·K₀ (K₀ the linear stiffness at the rest shape,
 // clamped nodes' rows and columns replaced by the identity), in 3×3 node blocks: A₀ ≈ L·Lᵀ.
 // The conjugate gradients of a substep use it as their preconditioner: the step's matrix
@@ -31,8 +32,32 @@ type ic0 struct {
 	shift     float64  // the diagonal shift the factorisation needed (relative), 0 if none
 }
 
-// newIC0 returns the block pattern of the lower triangle of b's node adjacency (not factored).
-func newIC0(b *Body) *ic0 {
+// envelopeBlocks returns the number of 3×3 blocks in the envelope of m's lower triangle:
+// row i from its lowest adjacent node to i.
+func envelopeBlocks(m *Mesh) int {
+	lo := make([]int32, len(m.Nodes))
+	for i := range lo {
+		lo[i] = int32(i)
+	}
+	for _, t := range m.Tets {
+		for _, i := range t {
+			for _, j := range t {
+				lo[i] = min(lo[i], j)
+			}
+		}
+	}
+	n := 0
+	for i, l := range lo {
+		n += i - int(l) + 1
+	}
+	return n
+}
+
+// newIC0 returns the block pattern of the lower triangle of b's node adjacency (not
+// factored), or with envelope, of every block from a row's lowest adjacent node to the
+// diagonal: Cholesky makes no fill outside the envelope, so factor then computes the
+// complete factor, A₀ = L·Lᵀ exactly, and the shift is never needed.
+func newIC0(b *Body, envelope bool) *ic0 {
 	n := len(b.X)
 	nb := make([][]int32, n)
 	for _, t := range b.Mesh.Tets {
@@ -48,6 +73,13 @@ func newIC0(b *Body) *ic0 {
 	for i := range nb {
 		slices.Sort(nb[i])
 		nb[i] = slices.Compact(nb[i])
+		if envelope && len(nb[i]) > 0 {
+			lo := nb[i][0]
+			nb[i] = nb[i][:0]
+			for j := lo; j <= int32(i); j++ {
+				nb[i] = append(nb[i], j)
+			}
+		}
 		if len(nb[i]) == 0 || nb[i][len(nb[i])-1] != int32(i) {
 			nb[i] = append(nb[i], int32(i)) // a node of no tetrahedron
 		}
