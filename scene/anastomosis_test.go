@@ -47,7 +47,12 @@ func stitchGap(w *world.World, side float64) float64 {
 //     pulled, and 0.3 s after they let go, both gaps are ≤ 0.05 mm (measured 0.028–0.032 mm:
 //     the tissue contact's gap, 0.1 of the mean surface edge), the forceps hold nothing at the
 //     end, and the knots are still square knots.
+//
+// Not in -short runs (the race detector's: the scene steps on one goroutine; 34 s without it).
 func TestAnastomosis(t *testing.T) {
+	if testing.Short() {
+		t.Skip("34 s of one goroutine's stepping; run without -short")
+	}
 	sim := buildBuiltin(t, "anastomosis")
 	w := sim.World
 	r := sutureKnotRadius
