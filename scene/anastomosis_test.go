@@ -161,10 +161,20 @@ func TestAnastomosisSceneErrors(t *testing.T) {
 // together, two threads of 84 links, four forceps tying two square knots), run from the start
 // again whenever it ends.
 func BenchmarkAnastomosis(b *testing.B) {
+	b.ReportAllocs()
+	benchBuiltinCycles(b, "anastomosis", nil)
+}
+
+// benchBuiltinCycles times one cycle of the built-in scene name (changed by edit first, when
+// not nil), building it again, untimed, whenever it ends.
+func benchBuiltinCycles(b *testing.B, name string, edit func(*Scene)) {
 	build := func() *Sim {
-		s, err := Builtin("anastomosis")
+		s, err := Builtin(name)
 		if err != nil {
 			b.Fatal(err)
+		}
+		if edit != nil {
+			edit(s)
 		}
 		sim, err := Build(s, BuildOptions{})
 		if err != nil {
@@ -173,7 +183,6 @@ func BenchmarkAnastomosis(b *testing.B) {
 		return sim
 	}
 	sim := build()
-	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
 		if sim.Done() {

@@ -231,32 +231,11 @@ func BenchmarkSutureSlab(b *testing.B) {
 			name = "frictionless"
 		}
 		b.Run(name, func(b *testing.B) {
-			build := func() *Sim {
-				s, err := Builtin("suture-slab")
-				if err != nil {
-					b.Fatal(err)
-				}
+			benchBuiltinCycles(b, "suture-slab", func(s *Scene) {
 				if frictionless {
 					s.Tissues[0].Friction = &MaterialFriction{}
 				}
-				sim, err := Build(s, BuildOptions{})
-				if err != nil {
-					b.Fatal(err)
-				}
-				return sim
-			}
-			sim := build()
-			b.ResetTimer()
-			for b.Loop() {
-				if sim.Done() {
-					b.StopTimer()
-					sim = build()
-					b.StartTimer()
-				}
-				if err := sim.Step(); err != nil {
-					b.Fatal(err)
-				}
-			}
+			})
 		})
 	}
 }

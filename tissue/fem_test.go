@@ -13,6 +13,18 @@ import (
 // testMat is a soft tissue of E = 100 kPa, ν = 0.45.
 var testMat = Material{Name: "test", Young: 1e5, Poisson: 0.45, Density: 1000}
 
+// clampX0 clamps b's nodes at x = 0 where they rest.
+func clampX0(tb testing.TB, b *Body) {
+	tb.Helper()
+	for i, p := range b.Mesh.Nodes {
+		if p.X == 0 {
+			if err := b.Clamp(i, p); err != nil {
+				tb.Fatal(err)
+			}
+		}
+	}
+}
+
 func mustSlab(tb testing.TB, size vec.V3, cells [3]int) *Mesh {
 	tb.Helper()
 	m, err := Slab(SlabSpec{Size: size, Cells: cells})
@@ -75,13 +87,7 @@ func TestUniaxialTension(t *testing.T) {
 		t.Fatalf("the traction sums to %g N, want %g", fx, sigma*W*W)
 	}
 	clear(b.F)
-	for i, p := range m.Nodes {
-		if p.X == 0 {
-			if err := b.Clamp(i, p); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	clampX0(t, b)
 	settle(t, b, 0.05, 500, 1e-12, func() { copy(b.F, load) })
 	// Mean x of the nodes at x = 5 and 15 mm, and the width at x = 10 mm.
 	mean := func(x0 float64) float64 {
@@ -334,13 +340,7 @@ func TestCantileverEnergy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, p := range m.Nodes {
-		if p.X == 0 {
-			if err := b.Clamp(i, p); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	clampX0(t, b)
 	g := vec.V3{Z: -9.81}
 	total := func() float64 {
 		k, e := b.Energy()
@@ -496,13 +496,7 @@ func benchSlabs(b *testing.B, f func(b *testing.B, m *Mesh, body *Body)) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			for i, p := range m.Nodes {
-				if p.X == 0 {
-					if err := body.Clamp(i, p); err != nil {
-						b.Fatal(err)
-					}
-				}
-			}
+			clampX0(b, body)
 			f(b, m, body)
 		})
 	}

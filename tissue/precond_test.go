@@ -63,13 +63,7 @@ func TestIC0CutsIterations(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for i, p := range m.Nodes {
-			if p.X == 0 {
-				if err := b.Clamp(i, p); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
+		clampX0(t, b)
 		for range 3 {
 			if err := b.Step(2.5e-3, vec.V3{Z: -9.81}); err != nil {
 				t.Fatal(err)
@@ -127,13 +121,7 @@ func TestEnvelopeFactorExact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, p := range m.Nodes {
-		if p.X == 0 {
-			if err := b.Clamp(i, p); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	clampX0(t, b)
 	const cm, ck = 1.01, 6.25e-6
 	n := len(m.Nodes)
 	rng := rand.New(rand.NewPCG(3, 4))
