@@ -18,24 +18,24 @@ import (
 // together until they touch (tissue against tissue: world's tissueContacts). The stitches lie
 // 180° apart (above and below); the knots are set without friction and held by silk's.
 const (
-	anaInner  = 1.0e-3 // m, inner diameter of the vessel (the vessel preset: a 1 mm artery)
-	anaWall   = 0.2e-3 // m
-	anaLength = 3.0e-3 // m, each end, from its clamp to its cut
-	anaGap    = 0.2e-3 // m, between the cut ends at the start
-	anaLinks  = 84     // links of each suture: the loop reaches 0.2 mm above the axis
-	anaTail   = 12     // links of each free tail
-	anaPull   = 2.0e-3 // m, how far each forceps pulls its tail
-	anaPullT  = 0.6    // s, over this time
-	anaHoldT  = 0.9    // s, the forceps open
-	anaBeta   = 0.1    // s, the vessels' Rayleigh β (the preset's 1 ms rings: world's TestStitchTwoVessels)
-	anaAround = 16     // cells around each end
-	anaAlong  = 8      // cells along each end: 2 × 16 × 9 = 288 nodes an end, 576 in all (the thesis: 600)
-	anaClear  = 0.03e-3
+	anaInner  = 1.0e-3  // m, inner diameter of the vessel (the vessel preset: a 1 mm artery)
+	anaWall   = 0.2e-3  // m
+	anaLength = 3.0e-3  // m, each end, from its clamp to its cut
+	anaGap    = 0.2e-3  // m, between the cut ends at the start
+	anaLinks  = 84      // links of each suture: the loop reaches 0.2 mm above the axis
+	anaTail   = 12      // links of each free tail
+	anaPull   = 2.0e-3  // m, how far each forceps pulls its tail
+	anaPullT  = 0.6     // s, over this time
+	anaHoldT  = 0.9     // s, the forceps open
+	anaBeta   = 0.1     // s, the vessels' Rayleigh β (the preset's 1 ms rings: world's TestStitchTwoVessels)
+	anaAround = 16      // cells around each end
+	anaAlong  = 8       // cells along each end: 2 × 16 × 9 = 288 nodes an end, 576 in all (the thesis: 600)
+	anaClear  = 0.03e-3 // m, between the laid knot's lowest point and the outer wall
 )
 
-// AnastomosisScene builds the anastomosis with stitches interrupted stitches (1: above; 2:
-// above and below, 180° apart), each tied with the bend knot; only "reef" for now (the
-// built-in "anastomosis" has two).
+// AnastomosisScene builds the anastomosis with one interrupted stitch (above) or two (above
+// and below, 180° apart), each tied with the bend knot; only "reef" for now (the built-in
+// "anastomosis" has two).
 func AnastomosisScene(knot string, stitches int) (*Scene, error) {
 	kind, err := layout.ParseBend(knot)
 	if err != nil {
@@ -83,21 +83,9 @@ func AnastomosisScene(knot string, stitches int) (*Scene, error) {
 		s.Ropes = append(s.Ropes, Rope{Name: name + " stitch", Links: anaLinks, LinkLength: sutureKnotLink, Radius: sutureKnotRadius,
 			Material: &Material{Preset: "silk-3-0"}, Layout: Layout{Type: LayoutPoints, Points: pts},
 			SetFriction: &SetFriction{Until: sutureKnotGrip + anaPullT, Friction: MaterialFriction{}}})
-		grab := func(fname string, node int, dir Vec) Forceps {
-			p := pts[node]
-			tip := Vec{p[0], p[1], p[2] - side*sutureKnotRadius/2}
-			key := func(t, d, gap float64) ForcepsKey {
-				return ForcepsKey{T: t, Tip: Vec{tip[0] + d*dir[0], tip[1] + d*dir[1], tip[2] + d*dir[2]},
-					Axis: Vec{0, 0, side}, Open: Vec{0, 1, 0}, Gap: gap}
-			}
-			return Forceps{Name: fname, Path: []ForcepsKey{
-				key(0, 0, 0.25e-3), key(sutureKnotGrip/2, 0, 0), key(sutureKnotGrip, 0, 0), key(sutureKnotGrip+anaPullT, anaPull, 0), key(anaHoldT, anaPull, 0),
-				key(anaHoldT+0.05, anaPull, 0.5e-3)}}
-		}
-		hold := func(tname string, node int) Tool {
-			return Tool{Name: tname, Rope: rope, Node: node, Grasp: 0, Release: ptr(sutureKnotGrip), Relative: true,
-				Path: []Key{{T: 0, Pos: Vec{}}, {T: sutureKnotGrip, Pos: Vec{}}}}
-		}
+		pull := knotPull{dist: anaPull, dur: anaPullT, hold: anaHoldT, open: anaHoldT + 0.05}
+		grab := func(fname string, node int, dir Vec) Forceps { return pull.forceps(fname, pts[node], dir, side) }
+		hold := func(tname string, node int) Tool { return knotHold(tname, rope, node) }
 		s.Tools = append(s.Tools, hold(name+" hold-tail-a", 5), hold(name+" hold-tail-b", anaLinks-5),
 			hold(name+" hold-standing-a", bend.Standing[0]), hold(name+" hold-standing-b", bend.Standing[1]))
 		s.Forceps = append(s.Forceps, grab(name+" left", 2, VecOf(bend.TailDir[0])), grab(name+" right", anaLinks-2, VecOf(bend.TailDir[1])))

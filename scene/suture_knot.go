@@ -77,21 +77,9 @@ func SutureKnotScene(knot string) (*Scene, error) {
 	}
 	// Forceps close on each tail two links from its end, wait for the tools to let go, and
 	// pull it along its tail direction.
-	grab := func(name string, node int, dir Vec) Forceps {
-		p := pts[node]
-		tip := Vec{p[0], p[1], p[2] - sutureKnotRadius/2}
-		key := func(t, d, gap float64) ForcepsKey {
-			return ForcepsKey{T: t, Tip: Vec{tip[0] + d*dir[0], tip[1] + d*dir[1], tip[2] + d*dir[2]},
-				Axis: Vec{0, 0, 1}, Open: Vec{0, 1, 0}, Gap: gap}
-		}
-		return Forceps{Name: name, Path: []ForcepsKey{
-			key(0, 0, 0.25e-3), key(sutureKnotGrip/2, 0, 0), key(sutureKnotGrip, 0, 0), key(sutureKnotGrip+sutureKnotPullT, sutureKnotPull, 0), key(sutureKnotHoldT, sutureKnotPull, 0),
-			key(sutureKnotHoldT+0.05, sutureKnotPull, 0.5e-3)}}
-	}
-	hold := func(name string, node int) Tool {
-		return Tool{Name: name, Rope: 0, Node: node, Grasp: 0, Release: ptr(sutureKnotGrip), Relative: true,
-			Path: []Key{{T: 0, Pos: Vec{}}, {T: sutureKnotGrip, Pos: Vec{}}}}
-	}
+	pull := knotPull{dist: sutureKnotPull, dur: sutureKnotPullT, hold: sutureKnotHoldT, open: sutureKnotHoldT + 0.05}
+	grab := func(name string, node int, dir Vec) Forceps { return pull.forceps(name, pts[node], dir, 1) }
+	hold := func(name string, node int) Tool { return knotHold(name, 0, node) }
 	tail := VecOf(bend.TailDir[0])
 	tailB := VecOf(bend.TailDir[1])
 	s := &Scene{
@@ -122,6 +110,32 @@ func SutureKnotScene(knot string) (*Scene, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// knotPull is how a scene's forceps tie a laid knot: each closes on a tail by sutureKnotGrip,
+// pulls it dist, m, along its direction over dur, s, holds it until hold, s, and is open by
+// open, s (given, not hold + 0.05: the constant's sum is the time the scenes were measured with).
+type knotPull struct{ dist, dur, hold, open float64 }
+
+// forceps returns forceps that close on the thread at p, their tips half a radius beyond it
+// along −side·z and their jaws along side·z (side +1: from above, −1: from below), and pull it
+// along dir.
+func (k knotPull) forceps(name string, p, dir Vec, side float64) Forceps {
+	tip := Vec{p[0], p[1], p[2] - side*sutureKnotRadius/2}
+	key := func(t, d, gap float64) ForcepsKey {
+		return ForcepsKey{T: t, Tip: Vec{tip[0] + d*dir[0], tip[1] + d*dir[1], tip[2] + d*dir[2]},
+			Axis: Vec{0, 0, side}, Open: Vec{0, 1, 0}, Gap: gap}
+	}
+	return Forceps{Name: name, Path: []ForcepsKey{
+		key(0, 0, 0.25e-3), key(sutureKnotGrip/2, 0, 0), key(sutureKnotGrip, 0, 0), key(sutureKnotGrip+k.dur, k.dist, 0), key(k.hold, k.dist, 0),
+		key(k.open, k.dist, 0.5e-3)}}
+}
+
+// knotHold returns a tool that holds rope's node where it lies until the forceps have closed
+// (a laid knot springs open within a step when nothing holds it).
+func knotHold(name string, rope, node int) Tool {
+	return Tool{Name: name, Rope: rope, Node: node, Grasp: 0, Release: ptr(sutureKnotGrip), Relative: true,
+		Path: []Key{{T: 0, Pos: Vec{}}, {T: sutureKnotGrip, Pos: Vec{}}}}
 }
 
 // IsSurgicalBuiltin reports whether name is a built-in scene with tissue (solver implicit
