@@ -44,8 +44,8 @@ func stitchGap(w *world.World, side float64) float64 {
 //     knot sank into the thread there: 0.26 R by cycle 181, 0.38 R with one stitch);
 //   - the thread's length within 0.5 % (measured 0.13 %);
 //   - at the start the ends are over 0.15 mm apart at both stitches; when the forceps have
-//     pulled, and 0.3 s after they let go, both gaps are ≤ 0.05 mm (measured 0.028–0.032 mm:
-//     the tissue contact's gap, 0.1 of the mean surface edge), the forceps hold nothing at the
+//     pulled, and 0.3 s after they let go, both gaps are ≤ 0.05 mm (measured 0.028–0.032 mm;
+//     the tissue contact acts from 0.04 mm, a tenth of the mean surface edge), the forceps hold nothing at the
 //     end, and the knots are still square knots.
 //
 // Not in -short runs (the race detector's: the scene steps on one goroutine; 34 s without it).
