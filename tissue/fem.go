@@ -47,9 +47,11 @@ const (
 
 // MaxEnvelopeRow is PrecondAuto's limit on the complete factor's size: the envelope's 3×3
 // blocks a node on average. A 1 mm vessel end of 288 nodes (16 × 1 × 8 cells) has 38, the
-// 10 × 6 × 1-cell slab of suture-slab 50, a 10 × 10 × 10-cell slab 122 (its factor would take
-// about 0.5 GFLOP; its IC(0) is 17.5 times smaller). The factor's cost grows with the square of
-// the row: past this, IC(0)'s extra iterations are cheaper than refactoring.
+// 10 × 6 × 1-cell slab of suture-slab 50, a 10 × 10 × 10-cell slab 122 (17.5 times its IC(0)
+// pattern; its factor would take about 0.5 GFLOP, an estimate of n·row² block products). The
+// factor's cost grows with the square of the row, and it is computed again whenever the
+// support springs change by a quarter: past this limit IC(0) is kept (where the two break
+// even was not measured).
 const MaxEnvelopeRow = 64
 
 func (o *Options) defaults() error {
