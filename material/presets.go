@@ -83,15 +83,25 @@ func shearOf(e, nu float64) float64 { return e / (2 * (1 + nu)) }
 //	4-0   1.5     0.150  0.199
 //	5-0   1       0.100  0.149
 //	6-0   0.7     0.070  0.099
+//	7-0   0.5     0.050  0.069
+//	8-0   0.4     0.040  0.049
+//	9-0   0.3     0.030  0.039
+//	10-0  0.2     0.020  0.029
 //
+// (7-0 to 10-0 are microsurgical: 10-0 nylon is the usual suture of a 1 mm vessel's
+// anastomosis.)
 // Each preset's Diameter is the middle of its range, rounded to 5 µm (0.320 for 2-0). Real
 // sutures sit anywhere in the range; give the rope's radius explicitly to model one.
 var uspDiameter = map[string]float64{
-	"2-0": 0.320e-3,
-	"3-0": 0.225e-3,
-	"4-0": 0.175e-3,
-	"5-0": 0.125e-3,
-	"6-0": 0.085e-3,
+	"2-0":  0.320e-3,
+	"3-0":  0.225e-3,
+	"4-0":  0.175e-3,
+	"5-0":  0.125e-3,
+	"6-0":  0.085e-3,
+	"7-0":  0.060e-3,
+	"8-0":  0.045e-3,
+	"9-0":  0.035e-3,
+	"10-0": 0.025e-3,
 }
 
 // Polypropylene monofilament (e.g. Prolene).
