@@ -20,13 +20,21 @@ import (
 // The geometry fields default to world.DefaultForceps (10 mm jaws 0.3 mm thick that grab below
 // a 0.2 mm gap in their first 2 mm).
 type Forceps struct {
-	Name   string       `json:"name,omitempty"`   // optional, unique among forceps, ≤ MaxNameLen bytes
-	Length float64      `json:"length,omitempty"` // m, from the tips to the hinge, ≤ 1
-	Radius float64      `json:"radius,omitempty"` // m, each jaw a capsule of this radius, ≤ length
-	Grab   float64      `json:"grab,omitempty"`   // m, the gap below which the jaws grab, ≤ length
-	Depth  float64      `json:"depth,omitempty"`  // m, how far from the tips along the jaws they grab, ≤ length
-	Path   []ForcepsKey `json:"path"`             // ≥ 1 keys, strictly increasing t
+	Name   string  `json:"name,omitempty"`   // optional, unique among forceps, ≤ MaxNameLen bytes
+	Length float64 `json:"length,omitempty"` // m, from the tips to the hinge, ≤ 1
+	Radius float64 `json:"radius,omitempty"` // m, each jaw a capsule of this radius, ≤ length
+	Grab   float64 `json:"grab,omitempty"`   // m, the gap below which the jaws grab, ≤ length
+	Depth  float64 `json:"depth,omitempty"`  // m, how far from the tips along the jaws they grab, ≤ length
+	// Stiffness, N/m, 0..MaxForcepsStiffness: the hand behind the jaws (world.Forceps): 0 (the
+	// default) holds the grabbed thread rigidly; above 0 by springs of that stiffness in all,
+	// so that pulling on past where the thread stops raises the pull by that much a metre.
+	Stiffness float64      `json:"stiffness,omitempty"`
+	Path      []ForcepsKey `json:"path"` // ≥ 1 keys, strictly increasing t
 }
+
+// MaxForcepsStiffness bounds a forceps' stiffness, N/m (the implicit solver's default grasp
+// spring).
+const MaxForcepsStiffness = 1e7
 
 // ForcepsKey is a forceps' pose at a scene time. Between keys the tip and gap move linearly
 // and the axis and open directions turn (interpolated, then made unit and orthogonal); before
@@ -132,6 +140,7 @@ func (c *checker) validateForceps(s *Scene) {
 				c.add(p, "%v", err)
 			}
 		}
+		c.num(p+".stiffness", f.Stiffness, 0, MaxForcepsStiffness, " N/m")
 		if len(f.Path) == 0 {
 			c.add(p+".path", "needs at least 1 key")
 		}
@@ -191,7 +200,7 @@ func addForceps(s *Scene, w *world.World) error {
 		if name == "" {
 			name = fmt.Sprintf("forceps%d", i)
 		}
-		wf := world.Forceps{Name: name, Geometry: f.Geometry()}
+		wf := world.Forceps{Name: name, Geometry: f.Geometry(), Stiffness: f.Stiffness}
 		f.PoseAt(0, &wf)
 		if _, err := w.AddForceps(wf); err != nil {
 			return fmt.Errorf("scene: forceps[%d]: %w", i, err)

@@ -111,4 +111,24 @@ func TestForcepsSceneErrors(t *testing.T) {
 			t.Errorf("%s: error %v, want %q", c.js, err, c.want)
 		}
 	}
+	for _, c := range []struct{ stiff, want string }{
+		{"30", ""}, {"0", ""}, {"-1", "forceps[0].stiffness: must be ≥ 0 N/m"}, {"2e7", "forceps[0].stiffness: must be ≤ 1e+07 N/m"},
+	} {
+		js := `{"dt": 0.001, "duration": 1, "solver": {"type": "pbd"},
+		  "ropes": [{"links": 10, "link_length": 0.001, "radius": 0.0001, "layout": {"type": "straight"}}],
+		  "forceps": [{"stiffness": ` + c.stiff + `, "path": [{"t": 0, "tip": [0, 0, 0.01], "axis": [0, 0, 1], "open": [0, 1, 0], "gap": 0}]}]}`
+		s, err := Parse([]byte(js))
+		if err == nil {
+			var sim *Sim
+			if sim, err = Build(s, BuildOptions{}); err == nil && sim.World.Forceps[0].Stiffness != s.Forceps[0].Stiffness {
+				t.Errorf("stiffness %s: the world's forceps has %v", c.stiff, sim.World.Forceps[0].Stiffness)
+			}
+		}
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("stiffness %s: %v", c.stiff, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("stiffness %s: error %v, want %q", c.stiff, err, c.want)
+		}
+	}
 }

@@ -52,6 +52,13 @@ type Forceps struct {
 	Gap  float64 // distance between the jaws' surfaces at the tip, m, ≥ 0
 
 	Geometry ForcepsGeometry
+	// Stiffness, N/m, is the hand behind the jaws. 0 holds the grabbed nodes where they were in
+	// the forceps' frame. Above 0 springs pull them there, of Stiffness in all (each held node's
+	// Stiffness/len(Grabbed), solver.Grasp.Stiffness; geometric solvers hold them rigidly):
+	// the thread's pull on the forceps grows by Stiffness for each metre it moves on past where
+	// the thread stops, as a surgeon's hand gives, instead of jumping to whatever stretching
+	// the thread takes. Finite; set before AddForceps.
+	Stiffness float64
 
 	// Set by Step:
 	Grabbed   []int   // the global nodes held while closed (the world's: do not modify)
@@ -230,6 +237,9 @@ func (w *World) AddForceps(f Forceps) (int, error) {
 	if err := f.Geometry.Validate(); err != nil {
 		return 0, fmt.Errorf("world: forceps %q: %w", f.Name, err)
 	}
+	if !(f.Stiffness >= 0) || math.IsInf(f.Stiffness, 0) {
+		return 0, fmt.Errorf("world: forceps %q: stiffness %v N/m must be ≥ 0 and finite", f.Name, f.Stiffness)
+	}
 	p := f.commanded()
 	if err := p.validate(); err != nil {
 		return 0, fmt.Errorf("world: forceps %q: %w", f.Name, err)
@@ -291,7 +301,8 @@ func (w *World) moveForceps() error {
 				w.in.Grasps = append(w.in.Grasps, solver.Grasp{Node: n, Mode: solver.HoldForce, Force: f.fadeF[j].Scale(u)})
 				continue
 			}
-			w.in.Grasps = append(w.in.Grasps, solver.Grasp{Node: n, Mode: solver.HoldPosition, Target: f.pose.toWorld(f.local[j])})
+			w.in.Grasps = append(w.in.Grasps, solver.Grasp{Node: n, Mode: solver.HoldPosition, Target: f.pose.toWorld(f.local[j]),
+				Stiffness: f.Stiffness / float64(len(f.Grabbed))})
 		}
 		// The jaws are obstacles, except while the grip fades (moving, they would pass round
 		// the thread slipping out of them); while they hold the thread, not to the links of the

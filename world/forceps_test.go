@@ -137,6 +137,51 @@ func TestForcepsGrabLiftRelease(t *testing.T) {
 	}
 }
 
+// A forceps with a stiffness holds the thread by springs: lifted, the held node hangs below
+// where a rigid forceps holds it by the thread's weight over the stiffness (within 10 %), and
+// the forceps feels the same weight (within 5 %), both over the last 0.2 s of a 1 s lift.
+func TestForcepsStiffness(t *testing.T) {
+	for _, sv := range physical {
+		t.Run(sv.name, func(t *testing.T) {
+			skipSlow(t, sv.slow)
+			lift := func(k float64) (sag float64, f world.Forceps) {
+				w, i := threadOnTable(t, sv.make)
+				w.Forceps[i].Stiffness = k
+				fp := &w.Forceps[i]
+				steps(t, w, 60, func() { fp.Gap = math.Max(0, fp.Gap-0.02e-3) })
+				z0 := fp.Tip.Z
+				steps(t, w, 800, func() { fp.Tip.Z = math.Min(z0+20e-3, fp.Tip.Z+0.04e-3) })
+				if len(fp.Grabbed) != 1 {
+					t.Fatalf("stiffness %g: holds %v", k, fp.Grabbed)
+				}
+				// Averaged over the last 0.2 s, some periods of the thread swinging on the
+				// spring (dvi barely damps it).
+				var force vec.V3
+				for range 200 {
+					steps(t, w, 1, nil)
+					sag += (fp.Tip.Z - w.State.Pos[fp.Grabbed[0]].Z) / 200
+					force = force.Add(fp.Applied.Scale(1.0 / 200))
+				}
+				f = *fp
+				f.Applied = force
+				return sag, f
+			}
+			rigid, _ := lift(0)
+			weight := limp.Density * math.Pi * 0.1e-3 * 0.1e-3 * 30e-3 * 9.81
+			const k = 0.05 // N/m: the weight (about 7 µN) sags it about 0.15 mm
+			sprung, f := lift(k)
+			want := weight / k
+			t.Logf("%s: sag %.4f mm beyond the rigid forceps' (want weight/k = %.4f mm); force %.3g N (weight %.3g N)", sv.name, 1e3*(sprung-rigid), 1e3*want, f.Applied.Norm(), weight)
+			if d := sprung - rigid; math.Abs(d-want) > 0.1*want {
+				t.Errorf("the held node sags %.4f mm more than under a rigid forceps; want weight/k = %.4f mm", 1e3*d, 1e3*want)
+			}
+			if e := f.Applied.Sub(vec.V3{Z: weight}).Norm() / weight; e > 0.05 {
+				t.Errorf("forceps force %v N against the thread's weight %.4g N: %.1f %% off", f.Applied, weight, 100*e)
+			}
+		})
+	}
+}
+
 // An open forceps pushes the thread with its jaws, and a command to jump 5 mm at once moves
 // the jaws at most half the thread's radius a step: the thread is pushed, never jumped over.
 // So does a forceps that holds the thread, its jaws pushing the rest of it (the links of the
@@ -323,6 +368,8 @@ func TestForcepsErrors(t *testing.T) {
 		{"no length", func(f *world.Forceps) { f.Geometry.Length = 0 }, "length"},
 		{"depth beyond the jaws", func(f *world.Forceps) { f.Geometry.Depth = 1 }, "depth"},
 		{"grab NaN", func(f *world.Forceps) { f.Geometry.Grab = math.NaN() }, "grab"},
+		{"negative stiffness", func(f *world.Forceps) { f.Stiffness = -1 }, "stiffness"},
+		{"infinite stiffness", func(f *world.Forceps) { f.Stiffness = math.Inf(1) }, "stiffness"},
 	} {
 		f := good
 		c.edit(&f)
