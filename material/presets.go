@@ -1,6 +1,7 @@
 package material
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -323,6 +324,38 @@ func PresetNames() []string {
 	for n := range presets {
 		names = append(names, n)
 	}
-	slices.Sort(names)
+	slices.SortFunc(names, naturalCompare)
 	return names
+}
+
+// naturalCompare orders strings with their runs of digits compared as numbers: nylon-2-0
+// before nylon-10-0.
+func naturalCompare(a, b string) int {
+	digits := func(s string, i int) int {
+		j := i
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		return j
+	}
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		ea, eb := digits(a, i), digits(b, j)
+		if ea > i && eb > j {
+			na, nb := strings.TrimLeft(a[i:ea], "0"), strings.TrimLeft(b[j:eb], "0")
+			if c := cmp.Compare(len(na), len(nb)); c != 0 {
+				return c
+			}
+			if c := strings.Compare(na, nb); c != 0 {
+				return c
+			}
+			i, j = ea, eb
+			continue
+		}
+		if a[i] != b[j] {
+			return cmp.Compare(a[i], b[j])
+		}
+		i, j = i+1, j+1
+	}
+	return cmp.Compare(len(a)-i, len(b)-j)
 }

@@ -13,7 +13,7 @@ func TestPresetsValid(t *testing.T) {
 	if len(names) < 14 {
 		t.Fatalf("%d presets: %v", len(names), names)
 	}
-	if !slices.IsSorted(names) {
+	if !slices.IsSortedFunc(names, naturalCompare) {
 		t.Fatalf("not sorted: %v", names)
 	}
 	for _, n := range names {
@@ -175,4 +175,27 @@ func ExamplePreset() {
 	// Output:
 	// nylon-3-0: d = 0.225 mm, 0.0453 g/m, E = 2.5e+09 Pa, EI = 3.15e-07 N·m²
 	// climbing-rope-10mm: d = 10 mm, 63 g/m, E = 1.17e+08 Pa, EI = 0.00381 N·m²
+}
+
+// PresetNames lists the presets with their sizes in numeric order (nylon-2-0 … nylon-10-0),
+// each once.
+func TestPresetNamesOrder(t *testing.T) {
+	names := PresetNames()
+	idx := func(n string) int { return slices.Index(names, n) }
+	for _, pair := range [][2]string{{"nylon-2-0", "nylon-3-0"}, {"nylon-9-0", "nylon-10-0"}, {"cotton-string", "nylon-2-0"}, {"nylon-10-0", "polypropylene-2-0"}} {
+		if a, b := idx(pair[0]), idx(pair[1]); a < 0 || b < 0 || a >= b {
+			t.Errorf("%s at %d, %s at %d: want the first before the second (%v)", pair[0], a, pair[1], b, names)
+		}
+	}
+	if len(slices.Compact(slices.Clone(names))) != len(names) {
+		t.Errorf("duplicates in %v", names)
+	}
+	for _, c := range []struct {
+		a, b string
+		want int
+	}{{"a2", "a10", -1}, {"a10", "a2", 1}, {"a02", "a2", 0}, {"a", "a1", -1}, {"b", "a9", 1}, {"x-9-0", "x-10-0", -1}} {
+		if got := naturalCompare(c.a, c.b); got != c.want {
+			t.Errorf("naturalCompare(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
+		}
+	}
 }
