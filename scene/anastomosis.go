@@ -33,10 +33,55 @@ const (
 	anaClear  = 0.03e-3 // m, between the laid knot's lowest point and the outer wall
 )
 
+// AnaThread is the suture an anastomosis is sewn with, and how the scene steps it.
+type AnaThread struct {
+	Scene  string  // the scene's name
+	Preset string  // material preset
+	Radius float64 // m
+	Link   float64 // m, rest length of a link
+	Links  int     // links of each stitch's thread: the loop must reach through both walls
+	Tail   int     // links of each free tail
+	Pull   float64 // m, how far each forceps pulls its tail
+	Grip   float64 // N/m, the forceps' stiffness (Forceps.Stiffness; 0: rigid)
+	Dt     float64 // s, the scene's step
+	// Viscosity, N·s/m², > 0 steps the thread with the implicit solver's overdamped scheme
+	// (seed 003 §4.1.2) at that drag per length; 0 steps it with inertia.
+	Viscosity float64
+	Title     string // how the description names the thread: "3-0 silk (0.2 mm, …"
+}
+
+// AnaThesis is the thesis's thread (seed 003 §4.2.4): 3-0 silk, 0.2 mm, ten times a real
+// microsurgical suture; the built-in "anastomosis".
+var AnaThesis = AnaThread{Scene: "anastomosis", Preset: "silk-3-0", Radius: sutureKnotRadius, Link: sutureKnotLink, Links: anaLinks, Tail: anaTail,
+	Pull: anaPull, Dt: sutureKnotDt, Title: "3-0 silk (0.2 mm, the thesis's thickness"}
+
+// AnaTrueSize is a true microsurgical suture: 10-0 nylon, 0.025 mm (USP 10-0: 0.020–0.029
+// mm), the thread of a 1 mm vessel's anastomosis; the built-in "anastomosis-10-0". The knot
+// is laid as the thesis's, scaled to the thread (links of a diameter), so the loop crosses
+// the junction 0.25 mm from each cut. Measured in building it (2 stitches):
+//   - Its mass is 0.56 mg/m. Laid loosely, its knot relaxes within about 10 µs, and a step
+//     with inertia moved a knot node by 10 radii at any substep from 1 ms down to 40 µs (the
+//     first step failed, asking for over a thousand substeps). Without inertia (the thesis's
+//     scheme for a light thread) it steps in 1 to 40 substeps; η = 1000 N·s/m² drags the
+//     thread sliding at 1 mm/s with 1 mN a millimetre of it (at 100 the first step failed).
+//   - Steps of 0.25 ms: at 1 ms the stitches' coupling to the free vessel ends rang
+//     (docs/tissue-brief.md §8) and the thread's length through the stitches strayed by 3 %,
+//     and by 16 % once friction came on; at 0.5 ms by 0.7 %; at 0.25 ms by 0.4–0.5 %.
+//   - The knots close the gap when the forceps have pulled about 0.53 mm; pulled on by rigid
+//     forceps, the tension jumps (43–62 mN at 0.6 mm, and at 0.8 mm a step failed). Held by a
+//     hand of 30 N/m (Grip) they pull 1 mm and the tension levels off at 13–16 mN.
+var AnaTrueSize = AnaThread{Scene: "anastomosis-10-0", Preset: "nylon-10-0", Radius: 12.5e-6, Link: 25e-6, Links: 120, Tail: anaTail,
+	Pull: 1e-3, Grip: 30, Dt: 0.25e-3, Viscosity: 1e3, Title: "10-0 nylon (0.025 mm, a true microsurgical suture"}
+
 // AnastomosisScene builds the anastomosis with one interrupted stitch (above) or two (above
 // and below, 180° apart), each tied with the bend knot; only "reef" for now (the built-in
-// "anastomosis" has two).
+// "anastomosis" has two), sewn with the thesis's thread.
 func AnastomosisScene(knot string, stitches int) (*Scene, error) {
+	return AnastomosisSceneWith(knot, stitches, AnaThesis)
+}
+
+// AnastomosisSceneWith is AnastomosisScene sewn with thread th.
+func AnastomosisSceneWith(knot string, stitches int, th AnaThread) (*Scene, error) {
 	kind, err := layout.ParseBend(knot)
 	if err != nil {
 		return nil, fmt.Errorf("scene: anastomosis: %w", err)
@@ -47,8 +92,8 @@ func AnastomosisScene(knot string, stitches int) (*Scene, error) {
 	if stitches != 1 && stitches != 2 {
 		return nil, fmt.Errorf("scene: anastomosis: %d stitches; want 1 or 2", stitches)
 	}
-	o := layout.Options{Links: anaLinks, Link: sutureKnotLink, Radius: sutureKnotRadius}
-	bend, err := layout.Bend(o, kind, anaTail)
+	o := layout.Options{Links: th.Links, Link: th.Link, Radius: th.Radius}
+	bend, err := layout.Bend(o, kind, th.Tail)
 	if err != nil {
 		return nil, fmt.Errorf("scene: anastomosis: %w", err)
 	}
@@ -63,11 +108,14 @@ func AnastomosisScene(knot string, stitches int) (*Scene, error) {
 		}
 	}
 	rOut := anaInner/2 + anaWall
-	lift := rOut + sutureKnotRadius + anaClear - zKnot // the knot's centre above the axis
+	lift := rOut + th.Radius + anaClear - zKnot // the knot's centre above the axis
 	s := &Scene{
-		Name: "anastomosis",
-		Dt:   sutureKnotDt, Duration: anaHoldT + 0.3,
+		Name: th.Scene,
+		Dt:   th.Dt, Duration: anaHoldT + 0.3,
 		Solver: Solver{Type: "implicit"},
+	}
+	if th.Viscosity > 0 {
+		s.Solver.Scheme, s.Solver.Viscosity = "overdamped", ptr(th.Viscosity)
 	}
 	for k := range stitches {
 		side := 1.0 // above; below: mirrored in z
@@ -80,15 +128,19 @@ func AnastomosisScene(knot string, stitches int) (*Scene, error) {
 		}
 		rope := len(s.Ropes)
 		name := [2]string{"upper", "lower"}[k]
-		s.Ropes = append(s.Ropes, Rope{Name: name + " stitch", Links: anaLinks, LinkLength: sutureKnotLink, Radius: sutureKnotRadius,
-			Material: &Material{Preset: "silk-3-0"}, Layout: Layout{Type: LayoutPoints, Points: pts},
+		s.Ropes = append(s.Ropes, Rope{Name: name + " stitch", Links: th.Links, LinkLength: th.Link, Radius: th.Radius,
+			Material: &Material{Preset: th.Preset}, Layout: Layout{Type: LayoutPoints, Points: pts},
 			SetFriction: &SetFriction{Until: sutureKnotGrip + anaPullT, Friction: MaterialFriction{}}})
-		pull := knotPull{dist: anaPull, dur: anaPullT, hold: anaHoldT, open: anaHoldT + 0.05}
-		grab := func(fname string, node int, dir Vec) Forceps { return pull.forceps(fname, pts[node], dir, side) }
+		pull := knotPull{dist: th.Pull, dur: anaPullT, hold: anaHoldT, open: anaHoldT + 0.05}
+		grab := func(fname string, node int, dir Vec) Forceps {
+			f := pull.forceps(fname, pts[node], dir, side, th.Radius)
+			f.Stiffness = th.Grip
+			return f
+		}
 		hold := func(tname string, node int) Tool { return knotHold(tname, rope, node) }
-		s.Tools = append(s.Tools, hold(name+" hold-tail-a", 5), hold(name+" hold-tail-b", anaLinks-5),
+		s.Tools = append(s.Tools, hold(name+" hold-tail-a", 5), hold(name+" hold-tail-b", th.Links-5),
 			hold(name+" hold-standing-a", bend.Standing[0]), hold(name+" hold-standing-b", bend.Standing[1]))
-		s.Forceps = append(s.Forceps, grab(name+" left", 2, VecOf(bend.TailDir[0])), grab(name+" right", anaLinks-2, VecOf(bend.TailDir[1])))
+		s.Forceps = append(s.Forceps, grab(name+" left", 2, VecOf(bend.TailDir[0])), grab(name+" right", th.Links-2, VecOf(bend.TailDir[1])))
 	}
 	sutures := make([]int, len(s.Ropes))
 	for i := range sutures {
@@ -112,23 +164,32 @@ func AnastomosisScene(knot string, stitches int) (*Scene, error) {
 		xMin, xMax = math.Min(xMin, p.X), math.Max(xMax, p.X)
 	}
 	s.Description = fmt.Sprintf("An end-to-end anastomosis (seed 003 §4.2.4): two cut ends of a 1 mm vessel (the vessel preset, wall %g mm, %g mm long, clamped at their far ends, %g mm apart) "+
-		"joined by %d interrupted stitch(es) of 3-0 silk (0.2 mm, the thesis's thickness; %d links of %g mm), each laid through both walls %.2f mm apart and tied loosely above the wall with a %s knot. "+
+		"joined by %d interrupted stitch(es) of %s; %d links of %g mm), each laid through both walls %.2f mm apart and tied loosely above the wall with a %s knot. "+
 		"Two forceps a stitch close on its tails and pull them apart: the thread slides through the walls, the knot tightens on the vessel and draws the ends together until they touch. "+
-		"The knots are set without friction, silk's friction holds them from the end of the pull, and the forceps let go at %g s. The vessels' Rayleigh β is %g s.",
-		anaWall*1e3, anaLength*1e3, anaGap*1e3, stitches, anaLinks, sutureKnotLink*1e3, (xMax-xMin)*1e3, bendTitle(kind), anaHoldT, anaBeta)
+		"The knots are set without friction, the thread's friction holds them from the end of the pull, and the forceps let go at %g s. The vessels' Rayleigh β is %g s.",
+		anaWall*1e3, anaLength*1e3, anaGap*1e3, stitches, th.Title, th.Links, th.Link*1e3, (xMax-xMin)*1e3, bendTitle(kind), anaHoldT, anaBeta)
+	if th.Grip > 0 {
+		s.Description += fmt.Sprintf(" The forceps pull %g mm, holding the tails with a hand of %g N/m that gives once the knots are snug.", th.Pull*1e3, th.Grip)
+	}
+	if th.Viscosity > 0 {
+		s.Description += fmt.Sprintf(" The thread, too light for inertia to matter, is stepped overdamped (the thesis's scheme for a light thread, η = %g N·s/m²), at %g ms steps.", th.Viscosity, th.Dt*1e3)
+	}
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
 	return s, nil
 }
 
-// The built-in scene "anastomosis": AnastomosisScene("reef", 2).
+// The built-in scenes "anastomosis" (AnastomosisScene("reef", 2)) and "anastomosis-10-0"
+// (the same sewn with AnaTrueSize).
 func init() {
-	builtins = append(builtins, builtin{"anastomosis", func() *Scene {
-		s, err := AnastomosisScene("reef", 2)
-		if err != nil {
-			panic(err) // the layout is fixed; a failure is a bug caught by the tests
-		}
-		return s
-	}})
+	for _, th := range []AnaThread{AnaThesis, AnaTrueSize} {
+		builtins = append(builtins, builtin{th.Scene, func() *Scene {
+			s, err := AnastomosisSceneWith("reef", 2, th)
+			if err != nil {
+				panic(err) // the layout is fixed; a failure is a bug caught by the tests
+			}
+			return s
+		}})
+	}
 }

@@ -78,7 +78,9 @@ func SutureKnotScene(knot string) (*Scene, error) {
 	// Forceps close on each tail two links from its end, wait for the tools to let go, and
 	// pull it along its tail direction.
 	pull := knotPull{dist: sutureKnotPull, dur: sutureKnotPullT, hold: sutureKnotHoldT, open: sutureKnotHoldT + 0.05}
-	grab := func(name string, node int, dir Vec) Forceps { return pull.forceps(name, pts[node], dir, 1) }
+	grab := func(name string, node int, dir Vec) Forceps {
+		return pull.forceps(name, pts[node], dir, 1, sutureKnotRadius)
+	}
 	hold := func(name string, node int) Tool { return knotHold(name, 0, node) }
 	tail := VecOf(bend.TailDir[0])
 	tailB := VecOf(bend.TailDir[1])
@@ -117,11 +119,11 @@ func SutureKnotScene(knot string) (*Scene, error) {
 // open, s (given, not hold + 0.05: the constant's sum is the time the scenes were measured with).
 type knotPull struct{ dist, dur, hold, open float64 }
 
-// forceps returns forceps that close on the thread at p, their tips half a radius beyond it
-// along −side·z and their jaws along side·z (side +1: from above, −1: from below), and pull it
-// along dir.
-func (k knotPull) forceps(name string, p, dir Vec, side float64) Forceps {
-	tip := Vec{p[0], p[1], p[2] - side*sutureKnotRadius/2}
+// forceps returns forceps that close on the thread (radius r, m) at p, their tips half a
+// radius beyond it along −side·z and their jaws along side·z (side +1: from above, −1: from
+// below), and pull it along dir.
+func (k knotPull) forceps(name string, p, dir Vec, side, r float64) Forceps {
+	tip := Vec{p[0], p[1], p[2] - side*r/2}
 	key := func(t, d, gap float64) ForcepsKey {
 		return ForcepsKey{T: t, Tip: Vec{tip[0] + d*dir[0], tip[1] + d*dir[1], tip[2] + d*dir[2]},
 			Axis: Vec{0, 0, side}, Open: Vec{0, 1, 0}, Gap: gap}
@@ -140,7 +142,9 @@ func knotHold(name string, rope, node int) Tool {
 
 // IsSurgicalBuiltin reports whether name is a built-in scene with tissue (solver implicit
 // only; TestSutureSlab and TestAnastomosis run them).
-func IsSurgicalBuiltin(name string) bool { return name == "suture-slab" || name == "anastomosis" }
+func IsSurgicalBuiltin(name string) bool {
+	return name == "suture-slab" || name == "anastomosis" || name == "anastomosis-10-0"
+}
 
 // The built-in scene "suture-slab": SutureKnotScene("reef").
 func init() {

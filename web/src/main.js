@@ -965,7 +965,7 @@ const PLAIN = {
   '7_1': '7₁ torus knot', drag: 'drag a rope', free: 'free rope: tie your own',
   'security-reef': 'security: reef knot', 'security-granny': 'security: granny knot', 'security-thief': 'security: thief knot',
   'security-grief': 'security: grief knot', 'security-surgeons': "security: surgeon's knot",
-  'suture-slab': 'suture a skin slab', anastomosis: 'vessel anastomosis',
+  'suture-slab': 'suture a skin slab', anastomosis: 'vessel anastomosis', 'anastomosis-10-0': 'vessel anastomosis, 10-0 suture',
 };
 const descriptions = new Map();
 function plainName(n) { return PLAIN[n] ?? n; }
