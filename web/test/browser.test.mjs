@@ -11,7 +11,8 @@
 // scene change; and a rigid mesh (the thread_on_block scene): the grey block on screen and its
 // removal on a scene change; and forceps (the forceps_lift scene): their jaws on screen, green
 // while closed, and a user who drags one and closes it; and a needle (the needle_slab scene)
-// on screen, turned and moved by a user.
+// on screen, turned and moved by a user; and the anastomosis and its true-size variant: both
+// vessel ends, four forceps and both stitches' square knots named.
 // Screenshots go to web/test/out/. Run: make browsertest (or cd web && node --test test/).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -387,6 +388,48 @@ serverTest('tissue: the slab is drawn as a strain-coloured mesh and removed on a
   // a scene without tissue: the mesh and the legend go
   await page.selectOption('#scene', 'overhand');
   await page.waitForFunction(() => knotsim.scene === 'overhand' && knotsim.tissues.length === 0 && document.getElementById('strain-legend').hidden, null, { timeout: 30000 });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+serverTest('anastomosis: both vessel ends, four forceps and both square knots named; then the true-size suture', async () => {
+  const base = await serve('-scene', 'anastomosis');
+  const page = await openViewer(base);
+  const ready = async (scene, nodes) => {
+    await page.waitForFunction(([s, n]) => knotsim.scene === s && knotsim.nodes === n &&
+      knotsim.tissues.length === 2 && knotsim.tissues.every((t) => t.visible && t.inScene && t.updates > 5) &&
+      knotsim.forceps.length === 4 && knotsim.forceps.every((f) => f.visible && f.inScene), [scene, nodes], { timeout: 60000 });
+    const h = await page.evaluate(() => knotsim.hello.tissues.map((t) => ({ name: t.name, nodes: t.nodes })));
+    assert.deepEqual(h, [{ name: 'left end', nodes: 288 }, { name: 'right end', nodes: 288 }]);
+    // both stitches' knots named by the live identifier: two square knots
+    await page.waitForFunction(() => knotsim.knotTitle === '3_1 # m3_1, 3_1 # m3_1' && document.getElementById('knot').textContent === knotsim.knotTitle, null, { timeout: 60000 });
+    await page.waitForTimeout(500);
+    const file = join(out, `${scene}.png`);
+    const img = decodePNG(await page.screenshot({ path: file }));
+    // not blank where the vessels are: inside the screen box of the left end's surface nodes,
+    // few pixels are the background
+    const pts = await page.evaluate(() => Array.from({ length: knotsim.tissues[0].nodes }, (_, j) => knotsim.tissueNodeScreenPosition(0, j)));
+    const xs = pts.map((p) => p.x), ys = pts.map((p) => p.y);
+    const rect = { x0: Math.max(0, Math.round(Math.min(...xs))), x1: Math.min(VIEW.width - 1, Math.round(Math.max(...xs))), y0: Math.max(0, Math.round(Math.min(...ys))), y1: Math.min(VIEW.height - 1, Math.round(Math.max(...ys))) };
+    let background = 0, total = 0;
+    const colours = new Set();
+    for (let y = rect.y0; y <= rect.y1; y++) {
+      for (let x = rect.x0; x <= rect.x1; x++) {
+        const i = (y * img.width + x) * 4;
+        const r = img.data[i], g = img.data[i + 1], b = img.data[i + 2];
+        total++;
+        colours.add((r << 16) | (g << 8) | b);
+        if (Math.abs(r - 0x1b) < 6 && Math.abs(g - 0x1f) < 6 && Math.abs(b - 0x27) < 6) background++;
+      }
+    }
+    console.log(`screenshot ${file}: the left end at ${JSON.stringify(rect)}, ${total} pixels: ${background} background, ${colours.size} colours`);
+    assert.ok(rect.x1 - rect.x0 > 50 && rect.y1 - rect.y0 > 50, `the left end is ${JSON.stringify(rect)} on screen`);
+    assert.ok(colours.size > 100, `only ${colours.size} colours where the left end is: blank?`);
+    assert.ok(background < 0.5 * total, `${background} of ${total} pixels where the left end is are background`);
+  };
+  await ready('anastomosis', 2 * 85);
+  await page.selectOption('#scene', 'anastomosis-10-0');
+  await ready('anastomosis-10-0', 2 * 121);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
