@@ -92,6 +92,9 @@ func AnastomosisSceneWith(knot string, stitches int, th AnaThread) (*Scene, erro
 	if stitches != 1 && stitches != 2 {
 		return nil, fmt.Errorf("scene: anastomosis: %d stitches; want 1 or 2", stitches)
 	}
+	if !(th.Viscosity >= 0) || math.IsInf(th.Viscosity, 0) {
+		return nil, fmt.Errorf("scene: anastomosis: viscosity %v N·s/m² must be ≥ 0 (0: inertial) and finite", th.Viscosity)
+	}
 	o := layout.Options{Links: th.Links, Link: th.Link, Radius: th.Radius}
 	bend, err := layout.Bend(o, kind, th.Tail)
 	if err != nil {

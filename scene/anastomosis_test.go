@@ -3,6 +3,7 @@ package scene
 import (
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/knotsim/knotsim/knot/live"
@@ -196,6 +197,31 @@ func TestAnastomosisSceneErrors(t *testing.T) {
 	}
 	if s, err := AnastomosisScene("reef", 1); err != nil || len(s.Ropes) != 1 || len(s.Forceps) != 2 {
 		t.Errorf("one stitch: %v", err)
+	}
+	// A bad thread is refused, naming what is wrong.
+	for _, c := range []struct {
+		name string
+		edit func(*AnaThread)
+		want string
+	}{
+		{"no step", func(th *AnaThread) { th.Dt = 0 }, "dt"},
+		{"NaN radius", func(th *AnaThread) { th.Radius = math.NaN() }, "radius"},
+		{"too few links", func(th *AnaThread) { th.Links = 20 }, "anastomosis"},
+		{"unknown preset", func(th *AnaThread) { th.Preset = "hemp" }, "unknown preset"},
+		{"negative hand", func(th *AnaThread) { th.Grip = -1 }, "stiffness"},
+		{"negative viscosity", func(th *AnaThread) { th.Viscosity = -1 }, "viscosity"},
+		{"NaN pull", func(th *AnaThread) { th.Pull = math.NaN() }, "tip"},
+	} {
+		th := AnaTrueSize
+		c.edit(&th)
+		_, err := AnastomosisSceneWith("reef", 2, th)
+		t.Logf("%s: %v", c.name, err)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one naming %q", c.name, err, c.want)
+		}
+	}
+	if s, err := AnastomosisSceneWith("reef", 2, AnaTrueSize); err != nil || s.Name != "anastomosis-10-0" || s.Solver.Scheme != "overdamped" || s.Forceps[0].Stiffness != 30 {
+		t.Errorf("the true-size scene: %v", err)
 	}
 }
 
