@@ -59,11 +59,12 @@ var AnaThesis = AnaThread{Scene: "anastomosis", Preset: "silk-3-0", Radius: sutu
 // mm), the thread of a 1 mm vessel's anastomosis; the built-in "anastomosis-10-0". The knot
 // is laid as the thesis's, scaled to the thread (links of a diameter), so the loop crosses
 // the junction 0.25 mm from each cut. Measured in building it (2 stitches):
-//   - Its mass is 0.56 mg/m. Laid loosely, its knot relaxes within about 10 µs, and a step
-//     with inertia moved a knot node by 10 radii at any substep from 1 ms down to 40 µs (the
-//     first step failed, asking for over a thousand substeps). Without inertia (the thesis's
-//     scheme for a light thread) it steps in 1 to 40 substeps; η = 1000 N·s/m² drags the
-//     thread sliding at 1 mm/s with 1 mN a millimetre of it (at 100 the first step failed).
+//   - Its mass is 0.56 mg/m (from the preset). Laid loosely, its knot relaxes within about
+//     10 µs, and a step with inertia moved a knot node by 10 radii at any substep from 1 ms
+//     down to 40 µs (the first step failed, asking for over a thousand substeps). Without
+//     inertia (the thesis's scheme for a light thread) its first step takes 42 substeps and
+//     the rest 1.73 on average. η = 1000 N·s/m² drags the thread sliding at 1 mm/s with 1 mN
+//     a millimetre of it; at η = 100 (1 ms steps) the first step failed.
 //   - Steps of 0.25 ms: at 1 ms the stitches' coupling to the free vessel ends rang
 //     (docs/tissue-brief.md §8) and the thread's length through the stitches strayed by 3 %,
 //     and by 16 % once friction came on; at 0.5 ms by 0.7 %; at 0.25 ms by 0.4–0.5 %.

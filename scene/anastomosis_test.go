@@ -26,10 +26,7 @@ func stitchGap(w *world.World, side float64) float64 {
 		if math.Abs(p.X-cut) > 1e-9 || side*p.Z < math.Cos(math.Pi/4)*math.Hypot(p.Y, p.Z) {
 			continue
 		}
-		for _, f := range r.Mesh.Surf {
-			_, d2 := vec.ClosestPointTri(l.X[i], r.X[f[0]], r.X[f[1]], r.X[f[2]])
-			gap = math.Min(gap, math.Sqrt(d2))
-		}
+		gap = math.Min(gap, surfaceDist(r, l.X[i]))
 	}
 	return gap
 }
@@ -206,7 +203,7 @@ func TestAnastomosisSceneErrors(t *testing.T) {
 	}{
 		{"no step", func(th *AnaThread) { th.Dt = 0 }, "dt"},
 		{"NaN radius", func(th *AnaThread) { th.Radius = math.NaN() }, "radius"},
-		{"too few links", func(th *AnaThread) { th.Links = 20 }, "anastomosis"},
+		{"too few links", func(th *AnaThread) { th.Links = 20 }, "too few"},
 		{"unknown preset", func(th *AnaThread) { th.Preset = "hemp" }, "unknown preset"},
 		{"negative hand", func(th *AnaThread) { th.Grip = -1 }, "stiffness"},
 		{"negative viscosity", func(th *AnaThread) { th.Viscosity = -1 }, "viscosity"},

@@ -57,7 +57,7 @@ type Forceps struct {
 	// Stiffness/len(Grabbed), solver.Grasp.Stiffness; geometric solvers hold them rigidly):
 	// the thread's pull on the forceps grows by Stiffness for each metre it moves on past where
 	// the thread stops, as a surgeon's hand gives, instead of jumping to whatever stretching
-	// the thread takes. Finite; set before AddForceps.
+	// the thread takes. ≥ 0 and finite; the caller may change it between steps.
 	Stiffness float64
 
 	// Set by Step:
@@ -237,8 +237,8 @@ func (w *World) AddForceps(f Forceps) (int, error) {
 	if err := f.Geometry.Validate(); err != nil {
 		return 0, fmt.Errorf("world: forceps %q: %w", f.Name, err)
 	}
-	if !(f.Stiffness >= 0) || math.IsInf(f.Stiffness, 0) {
-		return 0, fmt.Errorf("world: forceps %q: stiffness %v N/m must be ≥ 0 and finite", f.Name, f.Stiffness)
+	if err := f.checkStiffness(); err != nil {
+		return 0, err
 	}
 	p := f.commanded()
 	if err := p.validate(); err != nil {
@@ -254,6 +254,14 @@ func (w *World) AddForceps(f Forceps) (int, error) {
 	return len(w.Forceps) - 1, nil
 }
 
+// checkStiffness reports a stiffness that is negative or not finite.
+func (f *Forceps) checkStiffness() error {
+	if !(f.Stiffness >= 0) || math.IsInf(f.Stiffness, 0) {
+		return fmt.Errorf("world: forceps %q: stiffness %v N/m must be ≥ 0 and finite", f.Name, f.Stiffness)
+	}
+	return nil
+}
+
 // moveForceps moves each forceps' jaws towards its command, grabs or releases, and appends
 // the grasps of the held nodes to the solver's input and the jaws of those that hold nothing
 // to its obstacles.
@@ -263,6 +271,9 @@ func (w *World) moveForceps() error {
 		q := f.commanded()
 		if err := q.validate(); err != nil {
 			return fmt.Errorf("world: forceps %q: %w", f.Name, err)
+		}
+		if err := f.checkStiffness(); err != nil {
+			return err
 		}
 		prev := f.pose
 		f.pose = f.pose.toward(q, f.Geometry, f.limit)

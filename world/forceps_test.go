@@ -381,7 +381,13 @@ func TestForcepsErrors(t *testing.T) {
 			t.Errorf("%s: a refused forceps was added", c.name)
 		}
 	}
-	// A bad command between steps fails the step, naming the forceps.
+	// A bad command between steps fails the step, naming the forceps: a NaN stiffness, a zero
+	// axis.
+	w.Forceps[0].Stiffness = math.NaN()
+	if err := w.Step(); err == nil || !strings.Contains(err.Error(), `forceps "left": stiffness`) {
+		t.Errorf("step with a NaN stiffness: %v", err)
+	}
+	w.Forceps[0].Stiffness = 0
 	w.Forceps[0].Axis = vec.V3{}
 	if err := w.Step(); err == nil || !strings.Contains(err.Error(), `forceps "left": axis`) {
 		t.Errorf("step with a zero axis: %v", err)
