@@ -258,3 +258,60 @@ func BenchmarkThreadOnSlab(b *testing.B) {
 	}
 	b.ReportMetric(float64(sub)/float64(b.N), "substeps/op")
 }
+
+// The tissue's step may not carry its surface over the thread (world.ThreadHold): the draped
+// thread of tissueWorld lies on the slab, and the slab's clamped base is moved up by 3 R in one
+// step, which would carry the top face 2 R past the thread's axis. The step is taken again with
+// the top face held off the thread: no node ends inside the slab or nearer its surface than
+// ThreadHoldTrigger·R, and the slab is dented under the thread instead. (With the retakes off,
+// ThreadHoldRetakes = 0, 16 nodes ended inside, measured; with them none, the top face dented
+// by 1.57 R.)
+func TestTissueStepHeldOffThread(t *testing.T) {
+	w, _, body := tissueWorld(t)
+	const r = 0.1e-3
+	for i, p := range body.Mesh.Nodes {
+		if body.Clamped(i) {
+			if err := body.Clamp(i, p.Add(vec.V3{Z: 3 * r})); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := w.Step(); err != nil {
+		t.Fatal(err)
+	}
+	inside, nearest := 0, math.Inf(1)
+	for _, p := range w.State.Pos {
+		if body.Contains(p, 1e-9) {
+			inside++
+			continue
+		}
+		nearest = math.Min(nearest, surfDist(p, body.Mesh, body.X))
+	}
+	dent := 0.0
+	for i, p := range body.Mesh.Nodes {
+		if p.Z == 0.004 {
+			dent = math.Max(dent, p.Z+3*r-body.X[i].Z)
+		}
+	}
+	t.Logf("retakes %d; nodes inside %d; nearest node outside %.3g R from the surface; the top face dented by up to %.3g R", w.Retakes, inside, nearest/r, dent/r)
+	if w.Retakes == 0 {
+		t.Error("the tissue step was not taken again")
+	}
+	if inside > 0 || nearest < world.ThreadHoldTrigger*r {
+		t.Errorf("%d nodes inside the slab; the nearest outside %.3g R from its surface (want none inside, ≥ %g R)", inside, nearest/r, world.ThreadHoldTrigger)
+	}
+	if dent < r {
+		t.Errorf("the top face dented by %.3g R at most; the thread should have held it back by about 2 R", dent/r)
+	}
+	// The next steps go on from there (the rope's contact takes over).
+	for range 20 {
+		if err := w.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, p := range w.State.Pos {
+		if body.Contains(p, 1e-9) {
+			t.Errorf("after 20 more steps node %d is inside the slab", i)
+		}
+	}
+}

@@ -75,10 +75,14 @@ type World struct {
 	// Needles are swaged to threads and stitch them through the tissues (AddNeedle); the
 	// caller moves them between steps.
 	Needles []Needle
+	// Retakes is how often the latest step took the tissues' step again to hold their
+	// surfaces off the thread (ThreadHold).
+	Retakes int
 	hits    []needle.Piercing // the needles' piercings of a sweep (scratch)
 
 	obsBuf []shape.Shape    // Obstacles, the forceps' jaws and the needles' bodies, when there are forceps or needles
 	tboxes []vec.AABB       // the tissues' boxes (tissueContacts)
+	holds  []threadHold     // springs holding the tissues off the thread in a retaken step (threadHolds)
 	cbuf   []solver.Contact // the solver's contacts (forcepsForces)
 
 	in solver.Input
