@@ -22,9 +22,10 @@ import (
 // forceps that moves as it opens lets go at once. While it holds nothing, open or
 // closed, its jaws are obstacles (a capsule each) that push the thread and that it can be
 // wrapped round (an instrument tie wraps the thread round the closed jaws, then opens them to
-// grab the end). While it holds nodes they are not: the held thread lies between them, and
-// the forceps' force on the thread is then all in its grasps (Applied), which the haptics loop
-// renders; a thread pressed on a holding forceps' jaws passes into them.
+// grab the end). While it holds nodes they still are, except to the links of the nodes it
+// holds, which lie between them, and except while its grip fades. The forceps' force on the
+// thread (Applied, which the haptics loop renders) is its grasps' plus its jaws' contact
+// forces, where the solver reports contacts (implicit, dvi; not pbd).
 //
 // The caller moves a forceps by setting Tip, Axis, Open and Gap between steps, as it sets a
 // Tool's Target. The jaws follow at most half the thinnest rope's radius a step (the solvers
@@ -62,7 +63,7 @@ type Forceps struct {
 
 	// Set by Step:
 	Grabbed   []int   // the global nodes held while closed (the world's: do not modify)
-	Applied   vec.V3  // the force the forceps exerted on the thread in the last step, N (its held nodes, and while it holds, its jaws' contacts where the solver reports them)
+	Applied   vec.V3  // the force the forceps exerted on the thread in the last step, N (its held nodes, and its jaws' contacts where the solver reports them)
 	PeakForce float64 // the largest |Applied| since the world started, N
 	Lag       float64 // distance from the commanded Tip to where the jaws' tip is, m
 	Needle    int     // the needle it holds (index into World.Needles), or −1 (then Grabbed may hold thread)
@@ -74,8 +75,8 @@ type Forceps struct {
 	// (fadeF: each grabbed node's grasp force when they began to open, N).
 	fade  bool
 	fadeF []vec.V3
-	// jawObs is the index of its first jaw among the step's obstacles while it holds the
-	// thread (its jaws' contacts count in Applied), −1 otherwise.
+	// jawObs is the index of its first jaw among the step's obstacles while its jaws are
+	// obstacles (their contacts count in Applied), −1 otherwise.
 	jawObs int
 	limit  float64 // the most a jaw point moves in a step, m
 	nrel   needleRel
@@ -324,9 +325,7 @@ func (w *World) moveForceps() error {
 			o := int32(len(w.in.Obstacles))
 			w.in.Obstacles = append(w.in.Obstacles, jaws[0], jaws[1])
 			w.in.Moving += 2
-			if len(f.Grabbed) > 0 {
-				f.jawObs = int(o)
-			}
+			f.jawObs = int(o)
 			for _, n := range f.Grabbed {
 				for _, sg := range w.linksOf(n) {
 					if sg >= 0 {
@@ -498,8 +497,8 @@ func (w *World) held(n int) bool {
 	return false
 }
 
-// forcepsForces sets each forceps' Applied from the solver's grasp forces on its nodes and,
-// while it holds the thread, its jaws' contact forces.
+// forcepsForces sets each forceps' Applied from the solver's grasp forces on its nodes and
+// its jaws' contact forces.
 func (w *World) forcepsForces() {
 	cr, _ := w.Solver.(solver.ContactReporter)
 	listed := false
@@ -514,9 +513,10 @@ func (w *World) forcepsForces() {
 				f.Applied = f.Applied.Add(a)
 			}
 		}
-		// Holding the thread, the jaws also press on the rest of it (a thread caught between
-		// them is held by their friction): their contacts' forces count, where the solver
-		// reports them (implicit, dvi; the last substep's).
+		// The jaws press on the thread, open or closed, holding it or not (holding it, on the
+		// rest of it: a thread caught between them is held by their friction): their
+		// contacts' forces count, where the solver reports them (solver.ContactReporter:
+		// implicit, dvi; the last substep's). pbd does not: its jaws' pushes are not felt.
 		if f.jawObs >= 0 && cr != nil {
 			if !listed {
 				w.cbuf, listed = cr.AppendContacts(w.cbuf[:0]), true

@@ -564,3 +564,55 @@ func TestHoldingForcepsPushes(t *testing.T) {
 		})
 	}
 }
+
+// An open forceps that pushes the thread feels it (issue 13: each tool reports its force to the
+// haptics loop): a 30 mm thread on a table, no gravity, its ends on springs of 20 N/m where
+// they start (tools with a stiffness), is pushed 3 mm sideways at its middle by an open
+// forceps' jaw and held there. Once still, the forceps' force balances the springs' and the
+// table's (within 5 %; the jaw's friction may press the thread on the table), under the
+// solvers that report their contacts (implicit, dvi; pbd does not, and its forceps feel
+// nothing of a push).
+func TestOpenForcepsFeelsPush(t *testing.T) {
+	for _, sv := range physical {
+		if sv.name == "pbd" {
+			continue
+		}
+		t.Run(sv.name, func(t *testing.T) {
+			skipSlow(t, sv.slow)
+			w, k := threadOnTable(t, sv.make)
+			w.Gravity = vec.V3{} // the table stays, unloaded
+			n := len(w.State.Pos) - 1
+			w.AddTool(world.Tool{Name: "left", Node: 0, Target: w.State.Pos[0], Stiffness: 20, Active: true})
+			w.AddTool(world.Tool{Name: "right", Node: n, Target: w.State.Pos[n], Stiffness: 20, Active: true})
+			f := &w.Forceps[k]
+			f.Tip.Y = 3.5e-3 // the −y jaw (0.5 mm off the axis) sweeps the thread 3 mm on
+			steps(t, w, 250, nil)
+			cr := w.Solver.(solver.ContactReporter)
+			var fj, tools, table vec.V3
+			var cs []solver.Contact
+			const avg = 50
+			for range avg {
+				steps(t, w, 1, nil)
+				fj = fj.Add(f.Applied.Scale(1.0 / avg))
+				tools = tools.Add(w.Tools[0].Applied.Add(w.Tools[1].Applied).Scale(1.0 / avg))
+				cs = cr.AppendContacts(cs[:0])
+				for _, c := range cs {
+					if !c.OnSurface && c.Obstacle == 0 {
+						table = table.Add(c.Normal.Scale(c.Fn).Add(c.Ft).Scale(1.0 / avg))
+					}
+				}
+			}
+			sum := fj.Add(tools).Add(table)
+			t.Logf("forceps %.4g N, springs %.4g N, table %.3g N, sum %.3g N; the thread's middle at y = %.3f mm", fj, tools, table, sum.Norm(), 1e3*w.State.Pos[30].Y)
+			if fj.Norm() < 1e-3 {
+				t.Fatalf("the forceps feels %.3g N pushing the thread 3 mm against 20 N/m springs", fj.Norm())
+			}
+			if e := sum.Norm(); e > 0.05*fj.Norm() {
+				t.Errorf("forceps %v N, springs %v N and table %v N do not balance: %.3g N left", fj, tools, table, e)
+			}
+			if len(f.Grabbed) != 0 {
+				t.Errorf("the open forceps grabbed %v", f.Grabbed)
+			}
+		})
+	}
+}
