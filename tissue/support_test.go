@@ -131,3 +131,44 @@ func TestSupportBadInputAndAllocation(t *testing.T) {
 		t.Errorf("%v allocations per step with a support", a)
 	}
 }
+
+// Support springs that come and go every step (as the contact springs of two tissues at a rim
+// do) but are small beside a node's diagonal block of the step's matrix keep the
+// preconditioner's factor: a spring of a twentieth of the node's block alternating between two
+// nodes over 20 steps factors once; one of 10⁴ times the node's stiffness refactors. Either way
+// the conjugate gradients converge.
+func TestSupportsKeepFactor(t *testing.T) {
+	const dt = 1e-3
+	for _, c := range []struct {
+		scale     float64 // the spring, times the node's stiffness
+		most      int     // the factorisations allowed
+		refactors bool
+	}{{0.05, 1, false}, {1e4, 21, true}} {
+		b, mid := supportSlab(t)
+		// The node's diagonal block of the step's matrix ≈ (1 + h·α)·m + (h·β + h²)·k; the
+		// spring's h²·k_s is scaled to c.scale of it.
+		al, be := b.Mat.MassDamping, b.Mat.StiffDamping
+		diag := (1+dt*al)*b.Mass[mid] + (dt*be+dt*dt)*b.Stiffness(mid)
+		for s := range 20 {
+			i := mid + s%2
+			k := c.scale * diag / (dt * dt)
+			if c.refactors {
+				k = c.scale * b.Stiffness(i)
+			}
+			if err := b.AddSupport(i, vec.V3{Z: 1}, b.X[i].Z, k); err != nil {
+				t.Fatal(err)
+			}
+			if err := b.Step(dt, vec.V3{}); err != nil {
+				t.Fatal(err)
+			}
+			if r := b.LastResidual(); !(r <= b.Opt.Tol) {
+				t.Fatalf("scale %g, step %d: CG residual %g above its tolerance %g", c.scale, s, r, b.Opt.Tol)
+			}
+		}
+		n := b.ic.factors
+		t.Logf("springs of %g: %d factorisations in 20 steps", c.scale, n)
+		if n > c.most || (c.refactors && n < 10) {
+			t.Errorf("springs of %g: %d factorisations in 20 steps, want ≤ %d (≥ 10 if they refactor)", c.scale, n, c.most)
+		}
+	}
+}
