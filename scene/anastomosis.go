@@ -55,6 +55,13 @@ type AnaThread struct {
 var AnaThesis = AnaThread{Scene: "anastomosis", Preset: "silk-3-0", Radius: sutureKnotRadius, Link: sutureKnotLink, Links: anaLinks, Tail: anaTail,
 	Pull: anaPull, Dt: sutureKnotDt, Title: "3-0 silk (0.2 mm, the thesis's thickness"}
 
+// AnaSurgeons is AnaThesis tied with surgeon's knots (the built-in "anastomosis-surgeons"): a
+// reef whose first throw has two turns needs more thread to lay loosely, 108 links of 0.2 mm
+// (104 were too few for the layout; at 110 the two stitches' loops met in the lumen, and at
+// 120 a loop hung out through the far walls).
+var AnaSurgeons = AnaThread{Scene: "anastomosis-surgeons", Preset: "silk-3-0", Radius: sutureKnotRadius, Link: sutureKnotLink, Links: 108, Tail: anaTail,
+	Pull: anaPull, Dt: sutureKnotDt, Title: "3-0 silk (0.2 mm, the thesis's thickness"}
+
 // AnaTrueSize is a true microsurgical suture: 10-0 nylon, 0.025 mm (USP 10-0: 0.020–0.029
 // mm), the thread of a 1 mm vessel's anastomosis; the built-in "anastomosis-10-0". The knot
 // is laid as the thesis's, scaled to the thread (links of a diameter), so the loop crosses
@@ -75,8 +82,9 @@ var AnaTrueSize = AnaThread{Scene: "anastomosis-10-0", Preset: "nylon-10-0", Rad
 	Pull: 1e-3, Grip: 30, Dt: 0.25e-3, Viscosity: 1e3, Title: "10-0 nylon (0.025 mm, a true microsurgical suture"}
 
 // AnastomosisScene builds the anastomosis with one interrupted stitch (above) or two (above
-// and below, 180° apart), each tied with the bend knot; only "reef" for now (the built-in
-// "anastomosis" has two), sewn with the thesis's thread.
+// and below, 180° apart), each tied with the bend knot, "reef" (the built-in "anastomosis")
+// or "surgeons" (which needs more thread than the thesis's 84 links: AnaSurgeons), sewn with
+// the thesis's thread.
 func AnastomosisScene(knot string, stitches int) (*Scene, error) {
 	return AnastomosisSceneWith(knot, stitches, AnaThesis)
 }
@@ -87,8 +95,8 @@ func AnastomosisSceneWith(knot string, stitches int, th AnaThread) (*Scene, erro
 	if err != nil {
 		return nil, fmt.Errorf("scene: anastomosis: %w", err)
 	}
-	if kind != layout.BendReef {
-		return nil, fmt.Errorf("scene: anastomosis: only the reef (square) knot is tied cleanly at this thread, not %q", knot)
+	if kind != layout.BendReef && kind != layout.BendSurgeons {
+		return nil, fmt.Errorf("scene: anastomosis: only the reef (square) and surgeon's knots are tied here, not %q", knot)
 	}
 	if stitches != 1 && stitches != 2 {
 		return nil, fmt.Errorf("scene: anastomosis: %d stitches; want 1 or 2", stitches)
@@ -184,12 +192,16 @@ func AnastomosisSceneWith(knot string, stitches int, th AnaThread) (*Scene, erro
 	return s, nil
 }
 
-// The built-in scenes "anastomosis" (AnastomosisScene("reef", 2)) and "anastomosis-10-0"
-// (the same sewn with AnaTrueSize).
+// The built-in scenes "anastomosis" (AnastomosisScene("reef", 2)), "anastomosis-10-0" (the
+// same sewn with AnaTrueSize) and "anastomosis-surgeons" (tied with surgeon's knots,
+// AnaSurgeons).
 func init() {
-	for _, th := range []AnaThread{AnaThesis, AnaTrueSize} {
-		builtins = append(builtins, builtin{th.Scene, func() *Scene {
-			s, err := AnastomosisSceneWith("reef", 2, th)
+	for _, b := range []struct {
+		th   AnaThread
+		knot string
+	}{{AnaThesis, "reef"}, {AnaTrueSize, "reef"}, {AnaSurgeons, "surgeons"}} {
+		builtins = append(builtins, builtin{b.th.Scene, func() *Scene {
+			s, err := AnastomosisSceneWith(b.knot, 2, b.th)
 			if err != nil {
 				panic(err) // the layout is fixed; a failure is a bug caught by the tests
 			}

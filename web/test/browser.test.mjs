@@ -392,17 +392,18 @@ serverTest('tissue: the slab is drawn as a strain-coloured mesh and removed on a
   await page.close();
 });
 
-serverTest('anastomosis: both vessel ends, four forceps and both square knots named; then the true-size suture', async () => {
+serverTest('anastomosis: both vessel ends, four forceps and both square knots named; then the true-size suture, then surgeon\'s knots', async () => {
   const base = await serve('-scene', 'anastomosis');
   const page = await openViewer(base);
-  const ready = async (scene, nodes) => {
+  const ready = async (scene, nodes, title = '3_1 # m3_1, 3_1 # m3_1') => {
     await page.waitForFunction(([s, n]) => knotsim.scene === s && knotsim.nodes === n &&
       knotsim.tissues.length === 2 && knotsim.tissues.every((t) => t.visible && t.inScene && t.updates > 5) &&
       knotsim.forceps.length === 4 && knotsim.forceps.every((f) => f.visible && f.inScene), [scene, nodes], { timeout: 60000 });
     const h = await page.evaluate(() => knotsim.hello.tissues.map((t) => ({ name: t.name, nodes: t.nodes })));
     assert.deepEqual(h, [{ name: 'left end', nodes: 288 }, { name: 'right end', nodes: 288 }]);
-    // both stitches' knots named by the live identifier: two square knots
-    await page.waitForFunction(() => knotsim.knotTitle === '3_1 # m3_1, 3_1 # m3_1' && document.getElementById('knot').textContent === knotsim.knotTitle, null, { timeout: 60000 });
+    // both stitches' knots named by the live identifier (two square knots, or two surgeon's
+    // knots, the lower the upper's mirror image)
+    await page.waitForFunction((t) => knotsim.knotTitle === t && document.getElementById('knot').textContent === knotsim.knotTitle, title, { timeout: 60000 });
     await page.waitForTimeout(500);
     const file = join(out, `${scene}.png`);
     const img = decodePNG(await page.screenshot({ path: file }));
@@ -430,6 +431,8 @@ serverTest('anastomosis: both vessel ends, four forceps and both square knots na
   await ready('anastomosis', 2 * 85);
   await page.selectOption('#scene', 'anastomosis-10-0');
   await ready('anastomosis-10-0', 2 * 121);
+  await page.selectOption('#scene', 'anastomosis-surgeons');
+  await ready('anastomosis-surgeons', 2 * 109, '3_1 # m5_1, m3_1 # 5_1');
   assert.deepEqual(page.errors, []);
   await page.close();
 });
