@@ -269,10 +269,7 @@ func (w *World) threadHolds() (int, error) {
 			return 0, fmt.Errorf("world: tissue %q: %w", t.Name, err)
 		}
 		tris := t.Body.Mesh.Surf
-		bx := vec.Empty()
-		for _, i := range t.surfNodes {
-			bx = bx.Grow(x[i])
-		}
+		bx := t.surfaceBox()
 		for k := range w.State.Strands {
 			str := &w.State.Strands[k]
 			hold := ThreadHold * str.Radius
@@ -288,7 +285,7 @@ func (w *World) threadHolds() (int, error) {
 						continue node // in a wall, or at its hole
 					}
 				}
-				tri, bw, d, ok := t.index.Nearest(p, x, 4*hold)
+				tri, bw, n, d, ok := surfaceSide(t.index, tris, x, p, 4*hold, 1e-9*hold)
 				if !ok {
 					continue
 				}
@@ -298,19 +295,6 @@ func (w *World) threadHolds() (int, error) {
 					if q.Surface == t.surf && (q.In.Tri == tri || q.Out.Tri == tri) {
 						pierced = true
 					}
-				}
-				q := x[tr[0]].Scale(bw[0]).Add(x[tr[1]].Scale(bw[1])).Add(x[tr[2]].Scale(bw[2]))
-				var n vec.V3
-				switch nf := x[tr[1]].Sub(x[tr[0]]).Cross(x[tr[2]].Sub(x[tr[0]])).Unit(); {
-				case d > 1e-9*hold:
-					n = p.Sub(q).Scale(1 / d)
-					if t.index.Behind(p, tri, bw, x) {
-						n, d = n.Neg(), -d
-					}
-				case nf.Norm2() > 0.5:
-					n, d = nf, 0
-				default:
-					continue
 				}
 				miss := hold - d
 				if d >= ThreadHoldTrigger*str.Radius {
@@ -398,11 +382,7 @@ func (w *World) tissueContacts() error {
 	// more, and only the nodes within the other's box are looked up.
 	w.tboxes = w.tboxes[:0]
 	for k := range w.Tissues {
-		bx := vec.Empty()
-		for _, i := range w.Tissues[k].surfNodes {
-			bx = bx.Grow(w.Tissues[k].Body.X[i])
-		}
-		w.tboxes = append(w.tboxes, bx)
+		w.tboxes = append(w.tboxes, w.Tissues[k].surfaceBox())
 	}
 	for a := range w.Tissues {
 		for b := range w.Tissues {
@@ -426,25 +406,11 @@ func (w *World) tissueContacts() error {
 				if !near.Overlaps(vec.AABB{Min: p, Max: p}) {
 					continue
 				}
-				tri, bw, d, ok := tb.index.Nearest(p, xb, reach)
+				tri, bw, n, d, ok := surfaceSide(tb.index, tris, xb, p, reach, 1e-9*gap)
 				if !ok {
 					continue
 				}
 				tr := tris[tri]
-				q := xb[tr[0]].Scale(bw[0]).Add(xb[tr[1]].Scale(bw[1])).Add(xb[tr[2]].Scale(bw[2]))
-				nf := xb[tr[1]].Sub(xb[tr[0]]).Cross(xb[tr[2]].Sub(xb[tr[0]])).Unit()
-				var n vec.V3
-				switch {
-				case d > 1e-9*gap:
-					n = p.Sub(q).Scale(1 / d)
-					if tb.index.Behind(p, tri, bw, xb) {
-						n, d = n.Neg(), -d // inside the other body
-					}
-				case nf.Norm2() > 0.5:
-					n, d = nf, 0
-				default:
-					continue // a degenerate triangle at the node
-				}
 				miss := gap - d
 				if miss <= 0 {
 					continue
@@ -465,6 +431,41 @@ func (w *World) tissueContacts() error {
 		}
 	}
 	return nil
+}
+
+// surfaceBox returns the box round the tissue's surface nodes as they are.
+func (t *Tissue) surfaceBox() vec.AABB {
+	bx := vec.Empty()
+	for _, i := range t.surfNodes {
+		bx = bx.Grow(t.Body.X[i])
+	}
+	return bx
+}
+
+// surfaceSide finds the triangle (of tris, indexed by ix, at positions x) nearest p
+// within reach, and returns it, p's barycentric weights on it, the unit normal n from the
+// surface toward p's side and p's signed distance d (negative behind the surface, inside the
+// body, by the angle-weighted pseudo-normal: SurfaceIndex.Behind). Within eps of the surface n
+// is the triangle's normal and d is 0. ok is false when no triangle is within reach or the
+// triangle at p is degenerate. (tissueContacts and threadHolds.)
+func surfaceSide(ix *collide.SurfaceIndex, tris [][3]int32, x []vec.V3, p vec.V3, reach, eps float64) (tri int32, bw [3]float64, n vec.V3, d float64, ok bool) {
+	tri, bw, d, ok = ix.Nearest(p, x, reach)
+	if !ok {
+		return
+	}
+	tr := tris[tri]
+	switch {
+	case d > eps:
+		q := x[tr[0]].Scale(bw[0]).Add(x[tr[1]].Scale(bw[1])).Add(x[tr[2]].Scale(bw[2]))
+		n = p.Sub(q).Scale(1 / d)
+		if ix.Behind(p, tri, bw, x) {
+			n, d = n.Neg(), -d
+		}
+	default:
+		n, d = x[tr[1]].Sub(x[tr[0]]).Cross(x[tr[2]].Sub(x[tr[0]])).Unit(), 0
+		ok = n.Norm2() > 0.5 // a degenerate triangle at p: no side
+	}
+	return
 }
 
 // TissueDistance returns the least signed distance from a surface node of tissue a to the
