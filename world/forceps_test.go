@@ -110,7 +110,17 @@ func TestForcepsGrabLiftRelease(t *testing.T) {
 				t.Errorf("closing on the thread at rest: %.3g N at most, more than the thread's weight %.3g N", peak, weight)
 			}
 			z0 := f.Tip.Z
-			steps(t, w, 1000, func() { f.Tip.Z = math.Min(z0+20e-3, f.Tip.Z+0.04e-3) }) // 20 mm in 0.5 s, then held
+			// 20 mm in 0.5 s, then held; the force is read as its mean over the last 0.2 s (the
+			// thread still bounces from the stop: dvi's reading swings by ±100 % of the weight,
+			// an undamped explicit solver's ringing at a few hundred hertz).
+			var mean vec.V3
+			c := 0
+			steps(t, w, 1000, func() {
+				f.Tip.Z = math.Min(z0+20e-3, f.Tip.Z+0.04e-3)
+				if c++; c > 800 {
+					mean = mean.Add(f.Applied.Scale(1.0 / 200))
+				}
+			})
 			pos := w.State.Pos
 			low := math.Inf(1)
 			for _, p := range pos {
@@ -122,9 +132,9 @@ func TestForcepsGrabLiftRelease(t *testing.T) {
 			if low < 1e-3 {
 				t.Errorf("lowest node at %.3f mm: the thread is not off the table", 1e3*low)
 			}
-			t.Logf("%s: forceps force %v N, weight %.4g N, lag %.3g m", sv.name, f.Applied, weight, f.Lag)
-			if e := f.Applied.Sub(vec.V3{Z: weight}).Norm() / weight; e > 0.05 {
-				t.Errorf("forceps force %v N against the thread's weight %.4g N: %.1f %% off", f.Applied, weight, 100*e)
+			t.Logf("%s: forceps force %v N (mean of the last 0.2 s; last %v N), weight %.4g N, lag %.3g m", sv.name, mean, f.Applied, weight, f.Lag)
+			if e := mean.Sub(vec.V3{Z: weight}).Norm() / weight; e > 0.05 {
+				t.Errorf("forceps force %v N against the thread's weight %.4g N: %.1f %% off", mean, weight, 100*e)
 			}
 			steps(t, w, 300, func() { f.Gap = 1e-3 })
 			if len(f.Grabbed) != 0 {

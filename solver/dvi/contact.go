@@ -35,8 +35,9 @@ package dvi
 // of the strands they touch, the Schur complement). Projected Gauss–Seidel solves the small
 // complementarity problem for F' (warm-started from F), then T += y + X·(F' − F), F = F'; the
 // contacts' constraints are exact after the update (they are linear in T and F), the links
-// converge quadratically. The rows are gathered once per substep at the positions of a
-// tension-only solve, with their normals and closest points held fixed.
+// converge quadratically. The rows are gathered once per substep, for the pairs within reach
+// at the positions of a tension-only solve, with the normals and closest points of x^k (the
+// substep's start) held fixed.
 
 import (
 	"math"
@@ -146,14 +147,28 @@ func (s *Solver) contactRows(st *rope.State, obs []shape.Shape) bool {
 		if d2 >= (lim+reach)*(lim+reach) {
 			continue
 		}
-		d := math.Sqrt(d2)
+		// The row is the gap linearised about x^k, the substep's start: the closest points
+		// and normal there. Linearised about the warm start's positions instead, the normal
+		// of a contact that slides round a turn has rotated by some θ since x^k, where the
+		// pair's n·(p_a − p_b) is then lim·cos θ: the row pushed the pair apart by about
+		// lim·θ²/2 a substep, work its force put in as kinetic energy: the tight overhand of
+		// BenchmarkKnot100 kept 0.1 mJ of kinetic energy for 20 s against its damping of
+		// 1/s, and without friction 15 mJ, nodes at up to 4 m/s. Linearised about x^k (and
+		// before the substep count saw the tension and contact forces, step.go), 0.015 mJ
+		// and 0.06 mJ over its fifth second (TestKnotComesToRest).
+		k0, k1, l0, l1 := s.xk[a], s.xk[a+1], s.xk[b], s.xk[b+1]
+		if uk, vk, dk2 := vec.ClosestSegSeg(k0, k1, l0, l1); dk2 > 1e-24*lim*lim {
+			u, v = uk, vk
+		}
 		pa, pb := p0.Lerp(p1, u), q0.Lerp(q1, v)
-		n := phys.PairNormal(p0, p1, q0, q1, pa, pb, d, lim)
-		// The pair was apart at x^k: its normal there tells the side (a free motion that
-		// crossed the axes must be pushed back, not through).
-		ka, kb := s.xk[a].Lerp(s.xk[a+1], u), s.xk[b].Lerp(s.xk[b+1], v)
-		if nk := ka.Sub(kb); n.Dot(nk) < 0 {
-			n = n.Neg()
+		ka, kb := k0.Lerp(k1, u), l0.Lerp(l1, v)
+		var n vec.V3
+		if dk := ka.Dist(kb); dk > 1e-12*lim {
+			n = ka.Sub(kb).Scale(1 / dk)
+		} else {
+			// Axes that meet at x^k: the warm start's normal, on the side the pair was on
+			// (a free motion that crossed the axes must be pushed back, not through).
+			n = phys.PairNormal(p0, p1, q0, q1, pa, pb, math.Sqrt(d2), lim)
 		}
 		w := [4]float64{1 - u, u, -(1 - v), -v}
 		nodes := [4]int32{a, a + 1, b, b + 1}
@@ -294,6 +309,28 @@ func (s *Solver) AppendContacts(dst []solver.Contact) []solver.Contact {
 // in the last sweep of the last substep's projected Gauss–Seidel, its natural-map residual
 // scaled by D's diagonal (0 when the last substep had no rows).
 func (s *Solver) Residual() float64 { return s.resid }
+
+// contactOmega2 returns the largest squared frequency (1/s²) with which the last substep's
+// self contacts turn with their pairs, F·Σ_i w_i·|g_i|²/lim (a contact force F between axes lim
+// apart pulls a node moved across it by δ back with F·δ/lim; w_i the nodes' inverse masses,
+// g_i the row's weights), and that contact's force F (N). Obstacle contacts are left out (their
+// surfaces' curvature is not known here; a plane has none).
+func (s *Solver) contactOmega2() (w2, force float64) {
+	for ri := range s.cr {
+		r := &s.cr[ri]
+		if r.kind != 0 || r.ci < 0 || !(r.lam > 0) {
+			continue
+		}
+		var iw float64
+		for e := int8(0); e < r.nn; e++ {
+			iw += s.w[r.node[e]] * r.g[e].Norm2()
+		}
+		if v := r.lam * iw / r.c; v > w2 {
+			w2, force = v, r.lam
+		}
+	}
+	return w2, force
+}
 
 // rowSides sets each row's sides: the strands its nodes lie on, the links round them and q_rj,
 // and the offsets of its columns X in s.cx; it marks the strands touched in s.touched.

@@ -19,11 +19,13 @@
 //  1. Tools: a HoldForce tool adds its force; a HoldPosition tool is a spring (1e7 N/m unless
 //     it has its own stiffness) between its tip and the node, folded implicitly into the
 //     node's mass, whose tip moves towards the target at most MoveFraction·R a substep.
-//  2. Substeps: the most of the motion's (MoveFraction·R a substep), the explicit forces'
-//     stability limits h < Safety·2/ω (bending: ω² from bendOmega2; penalty contact: 2·k_s/m;
-//     twist), the bending dissipation's h < m·l²/(6·k_d) and the kick (h²·a within a tenth of
-//     a link, a the acceleration the constraints do not absorb: the last substep's net
-//     acceleration plus the change of the forces since). A step needing more than
+//  2. Substeps: the most of the motion's (MoveFraction·R a substep), the stability limit
+//     h < Safety·2/ω of the explicit forces and of the constraint forces' turning (ω² the sum
+//     of bending's, from bendOmega2, the tension's 4·T/(m·l) and the self contacts'
+//     F·Σw·g²/lim; penalty contact: 2·k_s/m; twist), the bending dissipation's
+//     h < m·l²/(6·k_d) and the kick (h²·a within a tenth of a link, a the acceleration the
+//     constraints do not absorb: the last substep's net acceleration plus the change of the
+//     forces since). A step needing more than
 //     MaxSubsteps is an error naming the limit: a time step the integrator cannot hold is
 //     never taken.
 //  3. Broad phase (the detector's Self and collide.Obstacles) with a margin of twice the step's
@@ -42,8 +44,8 @@
 //     forces along the links at x^k, i.e. SHAKE), by the paper's contraction mapping (Eq. 10,
 //     App. D) or Newton–Raphson (Eq. 13), one tridiagonal solve per strand and iteration,
 //     warm-started from the last substep's T. With Contact "constraint" (the default) the
-//     contacts within reach of the warm start's positions become rows of the same solve, with
-//     their Coulomb friction (contact.go): the strands they touch are solved for tensions and
+//     contacts within reach of the warm start's positions become rows of the same solve (their
+//     gaps linearised about x^k), with their Coulomb friction (contact.go): the strands they touch are solved for tensions and
 //     contact forces together, the others alone. Then a motion guard (no node moves more than
 //     2·MoveFraction·R), and the projection of any overlap left (with Contact "penalty" also
 //     Coulomb friction, below); a position tool pulling more than MaxGraspForce makes the

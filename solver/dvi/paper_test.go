@@ -204,7 +204,7 @@ func TestStepBeyondStabilityLimit(t *testing.T) {
 	w.AddTool(world.Tool{Name: "pin", Node: 0, Target: vec.V3{}, Active: true})
 	w.AddTool(world.Tool{Name: "pin1", Node: 1, Target: w.State.Pos[1], Active: true})
 	steps(t, w, 200)
-	t.Logf("substeps chosen: %d (bending ω² %.3g 1/s²)", s.LastSubsteps(), bendOmega2(s.sd[0].EI, 0.5*s.sd[0].mass, 0.1/40))
+	t.Logf("substeps chosen: %d (bending ω² %.3g 1/s²)", s.LastSubsteps(), bendOmega2(s.sd[0].EI, s.sd[0].mass, 0.1/40))
 	for _, p := range w.State.Pos {
 		if !p.IsFinite() {
 			t.Fatal("a position is not finite")

@@ -243,14 +243,43 @@ func (s *Solver) substeps(st *rope.State, in *solver.Input, H, D, frac float64) 
 			need, why, wa, wb = n, reason, a, b
 		}
 	}
+	w2c, fc := s.contactOmega2()
 	for k, str := range st.Strands {
 		d := &s.sd[k]
 		m := 0.5 * d.mass // the ends' half masses set the limits
 		l := str.Link
-		// A bent joint is stiffer than a straight one: ω² scales with |∂E_b/∂c| (EI/l when
-		// straight; up to 9 % low for sharp bends, within Safety).
-		if w2 := bendOmega2(d.EI, m, l) * math.Max(1, d.gmax*l/d.EI); w2 > 0 {
-			limit(s.P.Safety*2/math.Sqrt(w2), "bending stiffness %.3g N·m² on %.3g kg nodes", d.EI, m)
+		// Störmer–Verlet on the constrained chain is stable for h < 2/ω, ω² the largest
+		// eigenvalue of M⁻¹·K with K the stiffness of the explicit forces and of the
+		// constraint forces' turning (their geometric stiffness: the multipliers act along
+		// directions taken at x^k). Gershgorin bounds it by the sum of the parts, each at its
+		// worst node:
+		//  - Bending. A bent joint is stiffer than a straight one: ω² scales with |∂E_b/∂c|
+		//    (EI/l when straight; up to 9 % low for sharp bends, within Safety). The modes'
+		//    ω² is that of the inner nodes (mass d.mass): an end node of half the mass sits
+		//    on one joint, not the zig-zag's three, and the half-mass ends leave the largest
+		//    ω² at 15.97·EI/(m·l³) for 50 links (TestBendOmega2). (With the ends' mass the
+		//    tight overhand of BenchmarkKnot100 took two substeps for a limit √2 lower.)
+		//  - Tension. A link under tension T whose end moves across it by δ pulls it back
+		//    with T·δ/l: the taut chain's zig-zag has ω² = 4·T/(m·l), inner and end nodes
+		//    alike. Without it a thread pulled by 1.2 N at one substep a millisecond (ωh =
+		//    2.2) rang with 18 times the energy it was laid out with (TestTautThreadSteady).
+		//  - Contacts. A contact force F between axes lim apart turns with the pair, F·δ/lim
+		//    (contactOmega2). The tight overhand of BenchmarkKnot100 (0.5 N tools, 0.65 N in
+		//    its contacts) never came to rest without it and the tension's: one substep let
+		//    it ring, whose motion then asked for two, and the count's changes kept 50 µJ of
+		//    kinetic energy in it for 20 s against its damping (TestKnotComesToRest).
+		w2b := bendOmega2(d.EI, d.mass, l) * math.Max(1, d.gmax*l/d.EI)
+		var tmax float64
+		for _, T := range s.T[str.FirstSeg : str.FirstSeg+str.Links()] {
+			tmax = math.Max(tmax, T)
+		}
+		w2t := 4 * tmax / (d.mass * l)
+		if w2 := w2b + w2t + w2c; w2 > 0 {
+			if w2b >= w2t+w2c {
+				limit(s.P.Safety*2/math.Sqrt(w2), "bending stiffness %.3g N·m² on %.3g kg nodes", d.EI, d.mass)
+			} else {
+				limit(s.P.Safety*2/math.Sqrt(w2), "tension and contact forces of up to %.3g N on %.3g kg nodes", math.Max(tmax, fc), d.mass)
+			}
 		}
 		if s.P.BendDamping > 0 {
 			limit(s.P.Safety*m*l*l/(6*s.P.BendDamping), "bend damping %.3g N·m·s on %.3g kg nodes", s.P.BendDamping, m)
