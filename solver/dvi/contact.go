@@ -990,14 +990,20 @@ func (ts *tensionSolver) assembleFactor(t []vec.V3, w, l, ea []float64, h2 float
 
 // solveLU solves K·x = r in place with the factor of factor.
 func (ts *tensionSolver) solveLU(r []float64) {
-	lo, di, up := ts.lo, ts.di, ts.up
-	m := len(di)
+	m := len(ts.di)
+	// All four of length m, so that the loops carry no bounds checks (a quarter of the joint
+	// solve's time is in these two recurrences).
+	lo, di, up, r := ts.lo[:m], ts.di[:m], ts.up[:m], r[:m]
+	x := r[0]
 	for j := 1; j < m; j++ {
-		r[j] -= lo[j] * r[j-1]
+		x = r[j] - lo[j]*x
+		r[j] = x
 	}
-	r[m-1] *= di[m-1]
+	x = r[m-1] * di[m-1]
+	r[m-1] = x
 	for j := m - 2; j >= 0; j-- {
-		r[j] = (r[j] - up[j]*r[j+1]) * di[j]
+		x = (r[j] - up[j]*x) * di[j]
+		r[j] = x
 	}
 }
 
