@@ -45,8 +45,8 @@
 //     App. D) or Newton–Raphson (Eq. 13), one tridiagonal solve per strand and iteration,
 //     warm-started from the last substep's T. With Contact "constraint" (the default) the
 //     contacts within reach of the warm start's positions become rows of the same solve (their
-//     gaps linearised about x^k), with their Coulomb friction (contact.go): the strands they touch are solved for tensions and
-//     contact forces together, the others alone. Then a motion guard (no node moves more than
+//     gaps linearised about x^k), with their Coulomb friction (contact.go): the strands they
+//     touch are solved for tensions and contact forces together, the others alone. Then a motion guard (no node moves more than
 //     2·MoveFraction·R), and the projection of any overlap left (with Contact "penalty" also
 //     Coulomb friction, below); a position tool pulling more than MaxGraspForce makes the
 //     substep be solved again with it pulling exactly MaxGraspForce, and a tool that ended the
