@@ -4,7 +4,6 @@ import (
 	"math"
 	"testing"
 
-	"github.com/knotsim/knotsim/layout"
 	"github.com/knotsim/knotsim/solver"
 	"github.com/knotsim/knotsim/vec"
 	"github.com/knotsim/knotsim/world"
@@ -68,18 +67,11 @@ func TestKnotComesToRest(t *testing.T) {
 		falling  bool
 	}{{"friction", 0.3, 0.2, true}, {"frictionless", 0, 0, false}} {
 		t.Run(c.name, func(t *testing.T) {
-			const n, l, r = 100, 0.01, 1e-3
-			pts, err := layout.Overhand(layout.Options{Links: n, Link: l, Radius: r})
-			if err != nil {
-				t.Fatal(err)
-			}
+			const r = 1e-3
 			m := soft
 			m.Damping = 1
 			m.Friction.Static, m.Friction.Kinetic = c.mus, c.muk
-			w, s := ropeWorld(t, DefaultParams(), pts, 0.01, r, vec.V3{}, m)
-			axis := pts[n].Sub(pts[0]).Unit()
-			w.AddTool(world.Tool{Name: "left", Node: 0, Mode: solver.HoldForce, Force: axis.Scale(-0.5), Active: true})
-			w.AddTool(world.Tool{Name: "right", Node: n, Mode: solver.HoldForce, Force: axis.Scale(0.5), Active: true})
+			w, s := overhand100(t, DefaultParams(), m)
 			var ke [4]float64 // mean over each 2 s
 			sub := 0
 			for k := 0; k < 8000; k++ {
