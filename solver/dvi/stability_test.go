@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/knotsim/knotsim/material"
 	"github.com/knotsim/knotsim/solver"
 	"github.com/knotsim/knotsim/vec"
 	"github.com/knotsim/knotsim/world"
@@ -89,5 +90,44 @@ func TestKnotComesToRest(t *testing.T) {
 				t.Errorf("worst overlap %.3f R", w.Worst.SelfOverlap/r)
 			}
 		})
+	}
+}
+
+// A thin suture pulled taut at a position tool's force cap keeps stepping: 60 links of 0.5 mm
+// of a 0.2 mm silk thread, its right end's tool moving away 10 µm a step until it pulls with
+// MaxGraspForce (50 N). The tension's stiffness then asks for about 2,800 substeps a
+// millisecond, more than MaxSubsteps: the step is taken at MaxSubsteps (what rings beyond is
+// held by the motion guard) instead of refused, as the bending's count alone had taken it.
+func TestThinSutureAtGraspCap(t *testing.T) {
+	const n, l, r = 60, 0.5e-3, 0.1e-3
+	silk := material.Material{Density: 1300, Young: 1e9, Shear: 1e9 / 2.8, Friction: material.Friction{Static: 0.3, Kinetic: 0.2}, Damping: 5}
+	pts := make([]vec.V3, n+1)
+	for i := range pts {
+		pts[i] = vec.V3{X: float64(i) * l * 0.999}
+	}
+	w, s := ropeWorld(t, DefaultParams(), pts, silk.Density*math.Pi*r*r*n*l, r, vec.V3{}, silk)
+	w.AddTool(world.Tool{Name: "left", Node: 0, Target: pts[0], Active: true})
+	ri := w.AddTool(world.Tool{Name: "right", Node: n, Target: pts[n], Active: true})
+	for k := 0; k < 100; k++ {
+		w.Tools[ri].Target = pts[n].Add(vec.V3{X: 1e-5 * float64(k)})
+		if err := w.Step(); err != nil {
+			t.Fatalf("step %d: %v", k, err)
+		}
+	}
+	f := w.Tools[ri].Applied.Norm()
+	var strain float64
+	for i := 0; i < n; i++ {
+		p, q := w.State.Pos[i], w.State.Pos[i+1]
+		if !p.IsFinite() || !q.IsFinite() {
+			t.Fatalf("node %d not finite", i)
+		}
+		strain = math.Max(strain, math.Abs(p.Dist(q)/s.rest[i]-1))
+	}
+	t.Logf("%d substeps a step; the tool pulls %.4g N; links within %.2g of their length", s.LastSubsteps(), f, strain)
+	if math.Abs(f-DefaultParams().MaxGraspForce) > 1e-6*f {
+		t.Errorf("the tool pulls %.4g N, want its cap %g N", f, DefaultParams().MaxGraspForce)
+	}
+	if strain > 1e-6 {
+		t.Errorf("a link is off its length by %.2g", strain)
 	}
 }

@@ -274,12 +274,17 @@ func (s *Solver) substeps(st *rope.State, in *solver.Input, H, D, frac float64) 
 			tmax = math.Max(tmax, T)
 		}
 		w2t := 4 * tmax / (d.mass * l)
-		if w2 := w2b + w2t + w2c; w2 > 0 {
-			if w2b >= w2t+w2c {
-				limit(s.P.Safety*2/math.Sqrt(w2), "bending stiffness %.3g N·m² on %.3g kg nodes", d.EI, d.mass)
-			} else {
-				limit(s.P.Safety*2/math.Sqrt(w2), "tension and contact forces of up to %.3g N on %.3g kg nodes", math.Max(tmax, fc), d.mass)
-			}
+		// Bending alone past MaxSubsteps is an error, as before; the forces' part asks for at
+		// most MaxSubsteps (what rings beyond is held by the motion guard): a 0.2 mm suture
+		// pulled taut by a position tool at its 50 N cap asks for 2,800 substeps a
+		// millisecond, and refusing the step would stop a scene the bending's count alone
+		// (622) had run (TestThinSutureAtGraspCap).
+		if w2b > 0 {
+			limit(s.P.Safety*2/math.Sqrt(w2b), "bending stiffness %.3g N·m² on %.3g kg nodes", d.EI, d.mass)
+		}
+		if w2 := w2b + w2t + w2c; w2 > w2b {
+			hmax := math.Max(s.P.Safety*2/math.Sqrt(w2), H/float64(s.P.MaxSubsteps))
+			limit(hmax, "tension and contact forces of up to %.3g N on %.3g kg nodes", math.Max(tmax, fc), d.mass)
 		}
 		if s.P.BendDamping > 0 {
 			limit(s.P.Safety*m*l*l/(6*s.P.BendDamping), "bend damping %.3g N·m·s on %.3g kg nodes", s.P.BendDamping, m)
