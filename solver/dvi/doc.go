@@ -25,9 +25,10 @@
 //     F·Σw·g²/lim; penalty contact: 2·k_s/m; twist), the bending dissipation's
 //     h < m·l²/(6·k_d) and the kick (h²·a within a tenth of a link, a the acceleration the
 //     constraints do not absorb: the last substep's net acceleration plus the change of the
-//     forces since). A step needing more than
-//     MaxSubsteps is an error naming the limit: a time step the integrator cannot hold is
-//     never taken.
+//     forces since). A step needing more than MaxSubsteps is an error naming the limit: a
+//     time step the integrator cannot hold is never taken. (The motion's count and the
+//     tension's and contacts' part of ω² ask for at most MaxSubsteps: what they would ask
+//     beyond is held by the motion guard.)
 //  3. Broad phase (the detector's Self and collide.Obstacles) with a margin of twice the step's
 //     motion; the following steps reuse its self candidates while the nodes have not moved
 //     past the margin left (the obstacle candidates are listed every step). An overlap the
@@ -46,8 +47,8 @@
 //     warm-started from the last substep's T. With Contact "constraint" (the default) the
 //     contacts within reach of the warm start's positions become rows of the same solve (their
 //     gaps linearised about x^k), with their Coulomb friction (contact.go): the strands they
-//     touch are solved for tensions and contact forces together, the others alone. Then a motion guard (no node moves more than
-//     2·MoveFraction·R), and the projection of any overlap left (with Contact "penalty" also
+//     touch are solved for tensions and contact forces together, the others alone. Then a
+//     motion guard (no node moves more than 2·MoveFraction·R), and the projection of any overlap left (with Contact "penalty" also
 //     Coulomb friction, below); a position tool pulling more than MaxGraspForce makes the
 //     substep be solved again with it pulling exactly MaxGraspForce, and a tool that ended the
 //     last substep so starts the next one so (and is solved again with its spring if that
