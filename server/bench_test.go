@@ -49,6 +49,10 @@ func BenchmarkPhysicsViewers(b *testing.B) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			ctl := dialNoRead(b, ts) // the first client controls: it presses play and reads nothing more
+			// The server takes a client in after the handshake the dial returns from: a viewer
+			// dialled before that may be taken in first and control, and the play would then be
+			// refused (a benchmark run under load waited 10 minutes at 0 steps).
+			waitFor(b, "the controller", func() bool { return s.Clients() == 1 })
 			go func() {
 				for {
 					if _, _, err := ctl.Read(ctx); err != nil {
