@@ -158,7 +158,7 @@ func (s *Solver) contactRows(st *rope.State, obs []shape.Shape) bool {
 		// BenchmarkKnot100 kept 0.1 mJ of kinetic energy for 20 s against its damping of
 		// 1/s, and without friction 15 mJ, nodes at up to 4 m/s. Linearised about x^k (and
 		// before the substep count saw the tension and contact forces, step.go), 0.015 mJ
-		// and 0.06 mJ over its fifth second (TestKnotComesToRest).
+		// and 0.06 mJ over s 4–6 (TestKnotComesToRest).
 		k0, k1, l0, l1 := s.xk[a], s.xk[a+1], s.xk[b], s.xk[b+1]
 		if uk, vk, dk2 := vec.ClosestSegSeg(k0, k1, l0, l1); dk2 > 1e-24*lim*lim {
 			u, v = uk, vk

@@ -94,13 +94,17 @@ func TestKnotComesToRest(t *testing.T) {
 }
 
 // A thin suture pulled taut at a position tool's force cap keeps stepping: 60 links of 0.5 mm
-// of a 0.2 mm silk thread, its right end's tool moving away 10 µm a step until it pulls with
-// MaxGraspForce (50 N). The tension's stiffness then asks for about 2,800 substeps a
-// millisecond, more than MaxSubsteps: the step is taken at MaxSubsteps (what rings beyond is
-// held by the motion guard) instead of refused, as the bending's count alone had taken it.
+// of 3-0 silk (the silk-3-0 preset, 0.2 mm), its right end's tool moving away 10 µm a step
+// until it pulls with MaxGraspForce (50 N). The tension's stiffness then asks for about 2,700
+// substeps a millisecond, more than MaxSubsteps: the step is taken at MaxSubsteps (what rings
+// beyond is held by the motion guard) instead of refused, as the bending's count alone (89)
+// had taken it.
 func TestThinSutureAtGraspCap(t *testing.T) {
 	const n, l, r = 60, 0.5e-3, 0.1e-3
-	silk := material.Material{Density: 1300, Young: 1e9, Shear: 1e9 / 2.8, Friction: material.Friction{Static: 0.3, Kinetic: 0.2}, Damping: 5}
+	silk, err := material.Preset("silk-3-0")
+	if err != nil {
+		t.Fatal(err)
+	}
 	pts := make([]vec.V3, n+1)
 	for i := range pts {
 		pts[i] = vec.V3{X: float64(i) * l * 0.999}

@@ -276,9 +276,9 @@ func (s *Solver) substeps(st *rope.State, in *solver.Input, H, D, frac float64) 
 		w2t := 4 * tmax / (d.mass * l)
 		// Bending alone past MaxSubsteps is an error, as before; the forces' part asks for at
 		// most MaxSubsteps (what rings beyond is held by the motion guard): a 0.2 mm suture
-		// pulled taut by a position tool at its 50 N cap asks for 2,800 substeps a
+		// pulled taut by a position tool at its 50 N cap asks for 2,700 substeps a
 		// millisecond, and refusing the step would stop a scene the bending's count alone
-		// (622) had run (TestThinSutureAtGraspCap).
+		// (89) had run (TestThinSutureAtGraspCap).
 		if w2b > 0 {
 			limit(s.P.Safety*2/math.Sqrt(w2b), "bending stiffness %.3g N·m² on %.3g kg nodes", d.EI, d.mass)
 		}
