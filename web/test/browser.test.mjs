@@ -392,7 +392,7 @@ serverTest('tissue: the slab is drawn as a strain-coloured mesh and removed on a
   await page.close();
 });
 
-serverTest('anastomosis: both vessel ends, four forceps and both square knots named; then the true-size suture, then surgeon\'s knots', async () => {
+serverTest('anastomosis: both vessel ends, four forceps and both square knots named; then the true-size suture, then surgeon\'s knots, then the needles\' stitches', async () => {
   const base = await serve('-scene', 'anastomosis');
   const page = await openViewer(base);
   const ready = async (scene, nodes, title = '3_1 # m3_1, 3_1 # m3_1') => {
@@ -433,6 +433,11 @@ serverTest('anastomosis: both vessel ends, four forceps and both square knots na
   await ready('anastomosis-10-0', 2 * 121);
   await page.selectOption('#scene', 'anastomosis-surgeons');
   await ready('anastomosis-surgeons', 2 * 109, '3_1 # m5_1, m3_1 # 5_1');
+  // the stitches taken by two needles: both vessel ends and both needles drawn
+  await page.selectOption('#scene', 'anastomosis-needle');
+  await page.waitForFunction(() => knotsim.scene === 'anastomosis-needle' && knotsim.nodes === 2 * 41 &&
+    knotsim.tissues.length === 2 && knotsim.tissues.every((t) => t.visible && t.inScene && t.updates > 5) &&
+    knotsim.needles.length === 2 && knotsim.needles.every((n) => n.visible && n.inScene), null, { timeout: 60000 });
   assert.deepEqual(page.errors, []);
   await page.close();
 });
