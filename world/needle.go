@@ -35,6 +35,11 @@ type Needle struct {
 	Applied   vec.V3 // the needle's force on the thread (at the swage) in the last step, N
 	PeakForce float64
 	Sutures   int // the sutures it has made
+	// Waiting counts the bites its tip has taken that its swage has not yet followed (each
+	// becomes a suture when the swage comes within a link of its entry). One still waiting
+	// when the needle is done is a stitch the thread missed: a thread too short for the drive,
+	// its tail drawn into the first wall, held the tissue's entry out of the swage's reach.
+	Waiting int
 
 	tip, swage vec.V3   // where they were after the last step
 	bites      []bite   // made by the tip, in order, not yet followed by the swage
@@ -188,7 +193,8 @@ func (w *World) surfaceName(k int) string {
 	return fmt.Sprintf("surface %d", k)
 }
 
-// needleForces sets each needle's Applied from the solver's grasp force on its node.
+// needleForces sets each needle's Applied from the solver's grasp force on its node, and its
+// Waiting.
 func (w *World) needleForces() {
 	for i := range w.Needles {
 		n := &w.Needles[i]
@@ -197,6 +203,7 @@ func (w *World) needleForces() {
 			n.Applied = a
 		}
 		n.PeakForce = math.Max(n.PeakForce, n.Applied.Norm())
+		n.Waiting = len(n.bites)
 	}
 }
 

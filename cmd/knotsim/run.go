@@ -90,6 +90,7 @@ type Report struct {
 type NeedleReport struct {
 	Name       string     `json:"name"`
 	Sutures    int        `json:"sutures_made"`
+	Waiting    int        `json:"bites_waiting"` // bites of its tip not yet followed by the thread (world.Needle.Waiting)
 	FinalForce [3]float64 `json:"final_force_N"` // on the thread, at the swage
 	PeakForce  float64    `json:"peak_force_N"`
 }
@@ -355,7 +356,7 @@ func forcepsReports(w *world.World) []ForcepsReport {
 func needleReports(w *world.World) []NeedleReport {
 	var out []NeedleReport
 	for _, n := range w.Needles {
-		out = append(out, NeedleReport{Name: n.Name, Sutures: n.Sutures,
+		out = append(out, NeedleReport{Name: n.Name, Sutures: n.Sutures, Waiting: n.Waiting,
 			FinalForce: [3]float64{n.Applied.X, n.Applied.Y, n.Applied.Z}, PeakForce: n.PeakForce})
 	}
 	return out
@@ -474,6 +475,9 @@ func printReport(w io.Writer, r Report) {
 	for _, n := range r.Needles {
 		g := n.FinalForce
 		fmt.Fprintf(w, "needle %-12s %d sutures made; force on the thread (%.4g, %.4g, %.4g) N at the end, %.4g N at most\n", n.Name, n.Sutures, g[0], g[1], g[2], n.PeakForce)
+		if n.Waiting > 0 {
+			fmt.Fprintf(w, "                  %d bite(s) of its tip not followed by the thread at the end (a stitch missed if the needle is done)\n", n.Waiting)
+		}
 	}
 	for _, f := range r.Forceps {
 		g := f.FinalForce
