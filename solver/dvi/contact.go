@@ -72,28 +72,26 @@ const slipDisp = 1e-3
 // pgsSweeps and pgsTol bound projected Gauss–Seidel: at most so many sweeps a call, and none
 // once no force moves its row by more than pgsTol·R (m). On the tight overhand of
 // BenchmarkKnot100, whose rows are coupled through the tension of the whole strand, the calls
-// mostly end at the cap, whatever it is. D is linearised once per substep, so the calls of one
-// substep continue one another: what counts is the sweeps in all (jointRowIters calls) against
-// the joint iterations, each a factor and two solves of the strand. (Earlier sessions: 6 sweeps
-// a call took 81.5 µs a step against 97.3 µs with 20, both with 4 calls; warm-starting the
-// tangent rows with the last substep's friction force shook the knot, nodes at up to 4 m/s.)
+// mostly end at the cap, whatever it is. Since the substep count sees the stiffness of the
+// tension and of the contact forces (step.go) the knot comes to rest and its count no longer
+// follows its motion: with 6 sweeps a call it takes 81.5 µs a step against 97.3 µs with 20, at
+// the same 2.02 substeps, and still comes to rest (TestKnotComesToRest: 6.0 µJ of kinetic
+// energy over s 6–8 against 3.3 µJ). (Before, when the knot never came to rest, 6 sweeps kept
+// it less still than 20: 2.37 substeps a step against 2.14, and no faster. Warm-starting the
+// tangent rows with the last substep's friction force was tried too: with 6 sweeps it shook
+// the knot, nodes at up to 4 m/s.)
 const (
-	pgsSweeps = 20
+	pgsSweeps = 6
 	pgsTol    = 1e-4
 )
 
 // jointRowIters is how many iterations of the joint solve solve the rows' forces; after them
 // the forces are held and Newton–Raphson finishes the links alone (quadratically), so that a
 // projected Gauss–Seidel that has not settled (a knot jammed at the tools' cap) cannot keep
-// the links from converging. With 20 sweeps a call, 2 calls take three joint iterations a
-// substep on the tight overhand of BenchmarkKnot100 where 4 calls of 6 sweeps took five (the
-// PGS of each call runs to the cap): 118–122 µs a step against 145–159 µs (the three fastest
-// of 15 alternating runs each, 2026-12-07, on a machine that ran the old one at 73 µs a week
-// before). Fewer sweeps in all do not hold: 2 calls of 6 let the
-// square knot of seed 004 Fig. 15 creep (its ends 1.5 mm apart over 2 s at 0.5 N; 4 hold them
-// within 1 mm), 2 calls of 12 left the frictionless knot of TestKnotComesToRest ringing (0.14
-// mJ over s 6–8), 1 call of 30 let the square knot creep 3.8 mm over its last 2 s.
-const jointRowIters = 2
+// the links from converging. (2 took a quarter less time a step on the tight overhand of
+// BenchmarkKnot100, the physical suite passed, but the square knot of seed 004 Fig. 15 crept:
+// its ends 1.5 mm apart over 2 s at 0.5 N where 4 holds them within 1 mm.)
+const jointRowIters = 4
 
 // crow is one contact row.
 type crow struct {
