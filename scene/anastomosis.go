@@ -158,19 +158,10 @@ func AnastomosisSceneWith(knot string, stitches int, th AnaThread) (*Scene, erro
 	for i := range sutures {
 		sutures[i] = i
 	}
-	end := func(name string, x0, dir float64) Tissue {
-		origin := Vec{x0, 0, 0}
-		axis := Vec{dir, 0, 0}
-		far := x0 + dir*anaLength // the clamped end
-		box := Box{Min: Vec{-1, -1, -1}, Max: Vec{far + 1e-9, 1, 1}}
-		if dir > 0 {
-			box = Box{Min: Vec{far - 1e-9, -1, -1}, Max: Vec{1, 1, 1}}
-		}
-		return Tissue{Name: name, Material: "vessel", StiffDamping: ptr(anaBeta),
-			Mesh:  TissueMesh{Type: MeshTube, Origin: &origin, Axis: &axis, Inner: anaInner, Wall: anaWall, Length: anaLength, Around: anaAround, Through: 1, Along: anaAlong},
-			Clamp: []Box{box}, Sutures: sutures}
+	s.Tissues = []Tissue{anaVesselEnd("left end", -anaGap/2, -1), anaVesselEnd("right end", anaGap/2, 1)}
+	for i := range s.Tissues {
+		s.Tissues[i].Sutures = sutures
 	}
-	s.Tissues = []Tissue{end("left end", -anaGap/2, -1), end("right end", anaGap/2, 1)}
 	xMin, xMax := math.Inf(1), math.Inf(-1) // the loop's risers: where it passes the walls
 	for _, p := range bend.Points[bend.Standing[0]:bend.Standing[1]] {
 		xMin, xMax = math.Min(xMin, p.X), math.Max(xMax, p.X)
@@ -190,6 +181,21 @@ func AnastomosisSceneWith(knot string, stitches int, th AnaThread) (*Scene, erro
 		return nil, err
 	}
 	return s, nil
+}
+
+// anaVesselEnd is one of the anastomosis's two vessel ends: its cut at x = x0, running 3 mm
+// along dir (±1) on the x axis, clamped at its far end.
+func anaVesselEnd(name string, x0, dir float64) Tissue {
+	origin := Vec{x0, 0, 0}
+	axis := Vec{dir, 0, 0}
+	far := x0 + dir*anaLength // the clamped end
+	box := Box{Min: Vec{-1, -1, -1}, Max: Vec{far + 1e-9, 1, 1}}
+	if dir > 0 {
+		box = Box{Min: Vec{far - 1e-9, -1, -1}, Max: Vec{1, 1, 1}}
+	}
+	return Tissue{Name: name, Material: "vessel", StiffDamping: ptr(anaBeta),
+		Mesh:  TissueMesh{Type: MeshTube, Origin: &origin, Axis: &axis, Inner: anaInner, Wall: anaWall, Length: anaLength, Around: anaAround, Through: 1, Along: anaAlong},
+		Clamp: []Box{box}}
 }
 
 // The built-in scenes "anastomosis" (AnastomosisScene("reef", 2)), "anastomosis-10-0" (the

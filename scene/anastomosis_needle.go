@@ -72,19 +72,7 @@ func AnastomosisNeedleScene() (*Scene, error) {
 				{T: anaNeedleTurnT + anaNeedleLiftT, Centre: lifted, U: u, V: v, Angle: turned},
 			}})
 	}
-	end := func(name string, x0, dir float64) Tissue {
-		origin := Vec{x0, 0, 0}
-		axis := Vec{dir, 0, 0}
-		far := x0 + dir*anaLength // the clamped end
-		box := Box{Min: Vec{-1, -1, -1}, Max: Vec{far + 1e-9, 1, 1}}
-		if dir > 0 {
-			box = Box{Min: Vec{far - 1e-9, -1, -1}, Max: Vec{1, 1, 1}}
-		}
-		return Tissue{Name: name, Material: "vessel", StiffDamping: ptr(anaBeta),
-			Mesh:  TissueMesh{Type: MeshTube, Origin: &origin, Axis: &axis, Inner: anaInner, Wall: anaWall, Length: anaLength, Around: anaAround, Through: 1, Along: anaAlong},
-			Clamp: []Box{box}}
-	}
-	s.Tissues = []Tissue{end("left end", -anaGap/2, -1), end("right end", anaGap/2, 1)}
+	s.Tissues = []Tissue{anaVesselEnd("left end", -anaGap/2, -1), anaVesselEnd("right end", anaGap/2, 1)}
 	s.Description = fmt.Sprintf("The needle through both walls of an end-to-end anastomosis (seed 003 §4.2.4; the thesis calls the needle future work): two cut ends of a 1 mm vessel "+
 		"(the vessel preset, wall %g mm, %g mm long, clamped at their far ends, %g mm apart) and two curved needles (arc radius %g mm, 3/8 circle, %g mm body), one above and one below, "+
 		"each swaged to %g mm of 3-0 silk (0.2 mm). Each needle turns %g° about its arc's centre over the junction: its tip goes in through the left end's wall, across the lumen and out "+
