@@ -95,8 +95,8 @@ const (
 // Tried on 2026-12-07 and reverted: 2 calls of 20 sweeps. It holds the square knot and cut
 // BenchmarkKnot100 by 17 % (3 joint iterations a substep instead of 5; 18 rows). But a sweep
 // costs O(rows²). The clove hitch scene under dvi has 112–144 rows at most steps, and there it
-// ran at 77–90 cycles/s against 85–101 (10.3 substeps a step). Overhand, square and munter ran
-// 2–8 % slower, within noise. Choosing the plan by row count (2 × 20 up to 64 rows, else 4 × 6)
+// ran at 77–100 cycles/s against 85–101, slower in 4 of 5 alternating pairs (10.3 substeps a
+// step). Overhand, square and munter ran 2–8 % slower, within noise. Choosing the plan by row count (2 × 20 up to 64 rows, else 4 × 6)
 // was worse than either: the clove scene took 67 s against 42 s, at the same substeps.
 const jointRowIters = 4
 
