@@ -18,7 +18,12 @@ import (
 // TestNeedleThroughTwoWalls allows 1.5 %), a tail of at least 10 links left outside the entry
 // (measured 22), at least 5 more links drawn through by the lift (measured 8), and each
 // needle's force at most 0.5 N (measured 0.082 and 0.083 N).
+//
+// Not in -short runs (about 8 s of one goroutine's stepping; the race run takes -short).
 func TestAnastomosisNeedle(t *testing.T) {
+	if testing.Short() {
+		t.Skip("about 8 s of one goroutine's stepping; run without -short")
+	}
 	s, err := Builtin("anastomosis-needle")
 	if err != nil {
 		t.Fatal(err)
@@ -116,7 +121,12 @@ func entryNode(t *testing.T, w *world.World, k int) int {
 // prints it): a stitch the thread missed is not lost without a word. (Measured: the upper
 // thread's tail is drawn into the left end's wall, the taut thread holds the right end's
 // entry out of the swage's reach, and its second bite waits; the lower one makes both.)
+//
+// Not in -short runs (about 10 s of one goroutine's stepping).
 func TestAnastomosisNeedleShortThread(t *testing.T) {
+	if testing.Short() {
+		t.Skip("about 10 s of one goroutine's stepping; run without -short")
+	}
 	s, err := Builtin("anastomosis-needle")
 	if err != nil {
 		t.Fatal(err)
