@@ -24,14 +24,7 @@ func TestAnastomosisNeedle(t *testing.T) {
 	if testing.Short() {
 		t.Skip("about 8 s of one goroutine's stepping; run without -short")
 	}
-	s, err := Builtin("anastomosis-needle")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sim, err := Build(s, BuildOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sim := buildBuiltin(t, "anastomosis-needle")
 	w := sim.World
 	const r = sutureKnotRadius
 	L0 := []float64{w.ThreadLength(0), w.ThreadLength(1)}
