@@ -62,9 +62,9 @@
 //
 // Tensions and forces come only from a physical solver ("pbd", "dvi", "implicit"); under the
 // geometric FTL solver the flags are 0 and every has-force byte is 0. The contact section
-// comes from the solvers that resolve contacts as forces (solver.ContactReporter: "dvi",
-// "implicit"; the contacts of their last substep), also with nContacts = 0 while nothing
-// touches (and always under dvi's penalty contacts). The tissue section comes with every frame
+// comes from the physical solvers, which report their contacts with forces
+// (solver.ContactReporter: "pbd", "dvi", "implicit"; the contacts of their last substep), also
+// with nContacts = 0 while nothing touches (and always under dvi's penalty contacts). The tissue section comes with every frame
 // of a world that has tissues (only the "implicit" solver handles them; tissue.Body): record k
 // is the hello's tissue k, its nodes the boundary nodes of the tissue's tetrahedral mesh (inner
 // nodes are never sent), taken on the physics goroutine in the same cycle as the rest of the

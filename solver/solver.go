@@ -156,9 +156,10 @@ type Contact struct {
 	Surface   int
 }
 
-// ContactReporter is implemented by solvers that resolve contacts as forces (implicit, dvi):
-// the contacts of the last substep of the last Step, with their forces. The methods must not
-// allocate beyond growing dst.
+// ContactReporter is implemented by the physical solvers (pbd, dvi, implicit; pbd's forces are
+// its position corrections' impulses over the substep squared): the contacts of the last
+// substep of the last Step, with their forces. The methods must not allocate beyond growing
+// dst.
 type ContactReporter interface {
 	// AppendContacts appends the contacts of the last substep to dst and returns it.
 	AppendContacts(dst []Contact) []Contact

@@ -25,7 +25,7 @@ import (
 // grab the end). While it holds nodes they still are, except to the links of the nodes it
 // holds, which lie between them, and except while its grip fades. The forceps' force on the
 // thread (Applied, which the haptics loop renders) is its grasps' plus its jaws' contact
-// forces, where the solver reports contacts (implicit, dvi; not pbd).
+// forces, where the solver reports contacts (solver.ContactReporter: every physical solver).
 //
 // The caller moves a forceps by setting Tip, Axis, Open and Gap between steps, as it sets a
 // Tool's Target. The jaws follow at most half the thinnest rope's radius a step (the solvers
@@ -516,7 +516,7 @@ func (w *World) forcepsForces() {
 		// The jaws press on the thread, open or closed, holding it or not (holding it, on the
 		// rest of it: a thread caught between them is held by their friction): their
 		// contacts' forces count, where the solver reports them (solver.ContactReporter:
-		// implicit, dvi; the last substep's). pbd does not: its jaws' pushes are not felt.
+		// pbd, dvi, implicit; the last substep's).
 		if f.jawObs >= 0 && cr != nil {
 			if !listed {
 				w.cbuf, listed = cr.AppendContacts(w.cbuf[:0]), true

@@ -579,14 +579,12 @@ func TestHoldingForcepsPushes(t *testing.T) {
 // haptics loop): a 30 mm thread on a table, no gravity, its ends on springs of 20 N/m where
 // they start (tools with a stiffness), is pushed 3 mm sideways at its middle by an open
 // forceps' jaw and held there. Once still, the forceps' force balances the springs' and the
-// table's (within 5 %; the jaw's friction may press the thread on the table), under the
-// solvers that report their contacts (implicit, dvi; pbd does not, and its forceps feel
-// nothing of a push).
+// table's (within 5 %; the jaw's friction may press the thread on the table), under every
+// physical solver (each reports its contacts, solver.ContactReporter; pbd's forces are its
+// corrections' impulses over h²; measured: 2.70 mN, 0.1 mN left over; before pbd reported
+// its contacts its forceps felt nothing of a push).
 func TestOpenForcepsFeelsPush(t *testing.T) {
 	for _, sv := range physical {
-		if sv.name == "pbd" {
-			continue
-		}
 		t.Run(sv.name, func(t *testing.T) {
 			skipSlow(t, sv.slow)
 			w, k := threadOnTable(t, sv.make)

@@ -245,7 +245,7 @@ type Snapshot struct {
 	Tension []float64
 	// Contacts are the contacts of the solver's last substep with their normal and friction
 	// forces, and Residual the residual of its contact solve (m), when the solver resolves
-	// contacts as forces (solver.ContactReporter: implicit, dvi; HasContacts is then true,
+	// contacts as forces (solver.ContactReporter: pbd, dvi, implicit; HasContacts is then true,
 	// also while nothing touches); empty and 0 otherwise.
 	Contacts    []solver.Contact
 	Residual    float64

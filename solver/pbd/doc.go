@@ -108,7 +108,13 @@
 // solve, as the contact pass does for self contact, undoes the solve's own corrections: a
 // rope pulled round a pole had its links stretched several-fold.
 //  5. Final pass: Stats.MinSelfGap and MinObsGap from the candidate pairs at the end
-//     positions, contacts within 0.05·R counted.
+//     positions, contacts within 0.05·R counted; the contacts of the last substep with their
+//     forces (AppendContacts, solver.ContactReporter: the viewer's contact arrows, a
+//     forceps' haptic force). A position correction has no force, but its impulse λ·∇C (the
+//     mass times the motion it gave) over h² is one; each candidate pair sums the impulses
+//     of its contact passes' and joint solve's corrections, its friction springs'
+//     k·h²·(anchor − x) and its kinetic friction's m·Δv·h over the substep (report.go). At
+//     rest they balance the loads exactly (solvertest.ContactForces).
 //
 // # No pass-through
 //

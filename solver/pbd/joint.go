@@ -88,6 +88,7 @@ const (
 type jointRow struct {
 	ci   int32    // index in s.self (−1: an obstacle contact)
 	sa   int32    // an obstacle contact's segment
+	oc   int32    // an obstacle contact's index in s.obs (−1: a self contact)
 	kind int8     // 0 normal, 1 and 2 tangents
 	fric bool     // a normal with tangent rows
 	slip bool     // a normal whose contact points slid over the substep so far (kinetic friction)
@@ -190,6 +191,12 @@ func (s *Solver) jointSolve(st *rope.State, obs []shape.Shape, h float64) {
 		if c.lam == 0 {
 			continue
 		}
+		// Its impulse on segment A (nodes 0 and 1; an obstacle contact's only segment).
+		if j := c.g[0].Add(c.g[1]).Scale(c.lam); c.ci >= 0 {
+			s.jSelf[c.ci] = s.jSelf[c.ci].Add(j)
+		} else {
+			s.jObs[c.oc] = s.jObs[c.oc].Add(j)
+		}
 		for r, i := range c.node {
 			if i < 0 {
 				continue
@@ -197,7 +204,7 @@ func (s *Solver) jointSolve(st *rope.State, obs []shape.Shape, h float64) {
 			dx := c.g[r].Scale(s.w[i] * c.lam)
 			pos[i] = pos[i].Add(dx)
 			if c.ci < 0 && c.kind == 0 && !c.fric {
-				s.pushed(i, c.g[r].Unit(), dx.Norm()) // (kinetic friction, slideFriction)
+				s.pushed(i, c.oc, c.g[r].Unit(), dx.Norm()) // (kinetic friction, slideFriction)
 			}
 		}
 	}
@@ -222,7 +229,7 @@ func (s *Solver) gatherJoint(st *rope.State, obs []shape.Shape) {
 		a := st.SegNode[c.A]
 		r := st.SegRadius[c.A]
 		reach := r + jointReach*s.rmin
-		row := jointRow{ci: -1, sa: c.A, nrm: -1, node: [4]int32{-1, -1, -1, -1}, sys: [2]int32{-1, -1}}
+		row := jointRow{ci: -1, sa: c.A, oc: int32(ci), nrm: -1, node: [4]int32{-1, -1, -1, -1}, sys: [2]int32{-1, -1}}
 		if sh.Kind == shape.Plane {
 			for e := int32(0); e < 2; e++ {
 				if e == 1 && s.joint[c.A] {
@@ -290,7 +297,7 @@ func (s *Solver) gatherJoint(st *rope.State, obs []shape.Shape) {
 		}
 		t2 := n.Cross(t1)
 		dp := pa.Sub(s.xs[a].Lerp(s.xs[a+1], u)).Sub(pb.Sub(s.xs[b].Lerp(s.xs[b+1], v)))
-		r := jointRow{ci: int32(ci), nrm: -1, node: [4]int32{a, a + 1, b, b + 1}, sys: [2]int32{-1, -1},
+		r := jointRow{ci: int32(ci), oc: -1, nrm: -1, node: [4]int32{a, a + 1, b, b + 1}, sys: [2]int32{-1, -1},
 			u: u, v: v, t: [2]vec.V3{t1, t2}, dt: [2]float64{t1.Dot(dp), t2.Dot(dp)},
 			mus: 0.5 * (s.mus[c.A] + s.mus[c.B]), muk: 0.5 * (s.muk[c.A] + s.muk[c.B])}
 		r.slip = math.Hypot(r.dt[0], r.dt[1]) > slipDisp*s.rmin
@@ -373,7 +380,7 @@ func (s *Solver) solveJoint(st *rope.State) {
 			s.jc[k].fric = true
 			for e := range 2 {
 				t := c.t[e]
-				r := jointRow{ci: c.ci, sa: c.sa, kind: int8(1 + e), nrm: int32(k), node: c.node, sys: [2]int32{-1, -1},
+				r := jointRow{ci: c.ci, sa: c.sa, oc: c.oc, kind: int8(1 + e), nrm: int32(k), node: c.node, sys: [2]int32{-1, -1},
 					mus: c.mus, muk: c.muk, rhs: -c.dt[e]}
 				if c.ci >= 0 {
 					r.g = [4]vec.V3{t.Scale(1 - c.u), t.Scale(c.u), t.Scale(c.v - 1), t.Scale(-c.v)}

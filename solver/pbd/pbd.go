@@ -7,6 +7,7 @@ import (
 
 	"github.com/knotsim/knotsim/collide"
 	"github.com/knotsim/knotsim/rope"
+	"github.com/knotsim/knotsim/solver"
 	"github.com/knotsim/knotsim/solver/internal/phys"
 	"github.com/knotsim/knotsim/vec"
 )
@@ -120,6 +121,7 @@ type grasp struct {
 type stuckNode struct {
 	i   int32
 	seg int32   // the segment whose contact holds it
+	oc  int32   // that contact's index in the step's obstacle candidates (s.obs)
 	w   float64 // the node's inverse mass without the friction spring, 1/kg
 }
 
@@ -200,6 +202,13 @@ type Solver struct {
 	old    []int32           // nodes grasped in the previous step
 	self   []collide.Contact // candidate pairs of the step
 	obs    []collide.Contact // candidate segment–obstacle pairs of the step
+	// contact forces (report.go): the impulse (λ·∇C, kg·m: the force times h²) each candidate
+	// pair's contact put on its segment A in this substep, by index into s.self and s.obs
+	jSelf  []vec.V3
+	jObs   []vec.V3
+	slideC []int32          // per node: the obstacle candidate whose push it slides on (slideFriction)
+	rep    []solver.Contact // the contacts of the last substep of the last Step, with their forces
+	resid  float64          // the deepest overlap left after the last Step, m
 	rmin   float64
 	// per step
 	refresh           int     // broad-phase passes in the step
@@ -261,6 +270,7 @@ func (s *Solver) Reset(st *rope.State) error {
 	s.nmus = phys.Resize(s.nmus, n, 0)
 	s.dn = phys.Resize(s.dn, n, 0)
 	s.nmuk = phys.Resize(s.nmuk, n, 0)
+	s.slideC = phys.Resize(s.slideC, n, 0)
 	s.q = phys.Resize(s.q, m, oldM)
 	s.qs = phys.Resize(s.qs, m, 0)
 	s.om = phys.Resize(s.om, m, oldM)
@@ -338,6 +348,8 @@ func (s *Solver) Reset(st *rope.State) error {
 	s.grasps = s.grasps[:0]
 	s.self = s.self[:0]
 	s.obs = s.obs[:0]
+	s.rep = s.rep[:0]
+	s.resid = 0
 	return nil
 }
 

@@ -113,6 +113,7 @@ func (s *Solver) Step(st *rope.State, in *solver.Input, out *solver.Stats) error
 	}
 	td := time.Now()
 	s.finalGaps(st, in.Obstacles, out)
+	s.report(st, in.Obstacles, h, out)
 	out.NsRefit = s.nsRefit
 	out.NsDetect = s.nsDetect + time.Since(td).Nanoseconds()
 	out.NsSolve = td.Sub(tc).Nanoseconds() + tb.Sub(t0).Nanoseconds() - s.nsRefit - s.nsDetect
@@ -129,6 +130,8 @@ func (s *Solver) detect(st *rope.State, in *solver.Input, dcap float64) {
 	tb := time.Now()
 	s.self = s.Det.Self(s.self[:0], st, 2*dcap)
 	s.obs = collide.ObstaclesExcept(s.obs[:0], st, in.Obstacles, dcap, in.ObstacleSkip)
+	s.jSelf = phys.Resize(s.jSelf, len(s.self), 0)
+	s.jObs = phys.Resize(s.jObs, len(s.obs), 0)
 	s.nsRefit += tb.Sub(ta).Nanoseconds()
 	s.nsDetect += time.Since(tb).Nanoseconds()
 	s.refresh++
@@ -290,7 +293,9 @@ func (s *Solver) substep(st *rope.State, in *solver.Input, h, f, frac, dcap floa
 		// A tool capped in this round changes the others' pull: check them again.
 	}
 
+	// The friction springs' impulses, k·h²·(anchor − x), on their contacts.
 	for _, f := range s.stuck {
+		s.jObs[f.oc] = s.jObs[f.oc].Add(s.anc[f.i].Sub(pos[f.i]).Scale(s.P.FrictionStiffness * h * h))
 		s.w[f.i] = f.w
 	}
 	// Velocities from positions (XPBD), angular velocities from orientations.
@@ -358,6 +363,8 @@ func (s *Solver) capGrasps(st *rope.State, in *solver.Input, h, frac float64) bo
 func (s *Solver) iterate(st *rope.State, in *solver.Input, h, frac float64) {
 	clear(s.lamS)
 	clear(s.lamB)
+	clear(s.jSelf)
+	clear(s.jObs)
 	for it := 0; it < max(s.P.Iterations, s.P.MaxIterations); it++ {
 		// One solve is one Newton step of the whole strand (of a window of it).
 		if it < max(s.P.Iterations, 1) {
@@ -489,7 +496,7 @@ func (s *Solver) stickFriction(st *rope.State, obs []shape.Shape, h float64) {
 			s.ancN[i] = n
 			m := 1 / s.w[i]
 			pos[i] = pos[i].Scale(m).Add(s.anc[i].Scale(kh2)).Scale(1 / (m + kh2))
-			s.stuck = append(s.stuck, stuckNode{i: i, seg: c.A, w: s.w[i]})
+			s.stuck = append(s.stuck, stuckNode{i: i, seg: c.A, oc: int32(ci), w: s.w[i]})
 			s.w[i] = -1 / (m + kh2) // negative: marks it held (restored below)
 		}
 	}
@@ -622,6 +629,7 @@ func (s *Solver) contacts(st *rope.State, obs []shape.Shape, pre bool) float64 {
 			s.engAt[c.A], s.engAt[c.B] = s.gen, s.gen
 		}
 		dl := n.Scale(depth).Add(phys.Friction(dp, n, depth, mus, muk)).Scale(1 / den)
+		s.jSelf[ci] = s.jSelf[ci].Add(dl) // Σ m·Δx over A's nodes: dl·((1 − u) + u)
 		pos[a] = p0.Add(dl.Scale(wa0))
 		pos[a+1] = p1.Add(dl.Scale(wa1))
 		pos[b] = q0.Sub(dl.Scale(wb0))
@@ -635,9 +643,9 @@ func (s *Solver) contacts(st *rope.State, obs []shape.Shape, pre bool) float64 {
 		if sh.Kind == shape.Plane {
 			// A plane is deepest at a node: contact per node (the segment's first node, and
 			// its last when it ends the strand), exact for a rope lying flat.
-			deepest = math.Max(deepest, s.planeNode(pos, c.A, a, sh, r, pre))
+			deepest = math.Max(deepest, s.planeNode(pos, ci, c.A, a, sh, r, pre))
 			if !s.joint[c.A] {
-				deepest = math.Max(deepest, s.planeNode(pos, c.A, a+1, sh, r, pre))
+				deepest = math.Max(deepest, s.planeNode(pos, ci, c.A, a+1, sh, r, pre))
 			}
 			continue
 		}
@@ -656,19 +664,23 @@ func (s *Solver) contacts(st *rope.State, obs []shape.Shape, pre bool) float64 {
 		dl := depth / den
 		pos[a] = p0.Add(n.Scale(dl * w0))
 		pos[a+1] = p1.Add(n.Scale(dl * w1))
-		if pre || s.obsFr[c.A] == s.gen {
-			continue // no friction in a depenetration; or its friction is in the joint solve
+		if pre {
+			continue // no friction in a depenetration, and no impulse of the substep
+		}
+		s.jObs[ci] = s.jObs[ci].Add(n.Scale(dl))
+		if s.obsFr[c.A] == s.gen {
+			continue // its friction is in the joint solve
 		}
 		s.engageObs(c.A, n, p0.Lerp(p1, t).Sub(s.xs[a].Lerp(s.xs[a+1], t)), depth, 0.5*(s.nmus[a]+s.nmus[a+1]))
-		s.pushed(a, n, dl*w0)
-		s.pushed(a+1, n, dl*w1)
+		s.pushed(a, int32(ci), n, dl*w0)
+		s.pushed(a+1, int32(ci), n, dl*w1)
 	}
 	return deepest
 }
 
-// pushed records that the contact pass moved node i by dn along the obstacle's normal n in
-// this substep (the normal impulse of its kinetic friction, slideFriction).
-func (s *Solver) pushed(i int32, n vec.V3, dn float64) {
+// pushed records that the contact pass moved node i by dn along the normal n of obstacle
+// candidate oc in this substep (the normal impulse of its kinetic friction, slideFriction).
+func (s *Solver) pushed(i, oc int32, n vec.V3, dn float64) {
 	if dn <= 0 || s.heldAt[i] == s.gen {
 		return
 	}
@@ -677,6 +689,7 @@ func (s *Solver) pushed(i int32, n vec.V3, dn float64) {
 	}
 	s.dn[i] += dn
 	s.ancN[i] = n
+	s.slideC[i] = oc
 }
 
 // slideFriction is kinetic friction against obstacles, on velocities (Müller et al. 2020
@@ -696,6 +709,9 @@ func (s *Solver) slideFriction(h float64) {
 			vt = vt.Scale(1 - dv/l)
 			s.slipAt[i] = s.gen
 		}
+		// Its impulse on the contact, m·Δv·h (kg·m, as the position corrections').
+		dvt := vn.Add(vt).Sub(v)
+		s.jObs[s.slideC[i]] = s.jObs[s.slideC[i]].Add(dvt.Scale(h / s.w[i]))
 		s.v[i] = vn.Add(vt)
 		s.dn[i] = 0
 	}
@@ -704,16 +720,19 @@ func (s *Solver) slideFriction(h float64) {
 
 // planeNode pushes node i of segment seg out of a plane (with pre, without friction: see
 // contacts); it returns how deep it was, m.
-func (s *Solver) planeNode(pos []vec.V3, seg, i int32, sh *shape.Shape, r float64, pre bool) float64 {
+func (s *Solver) planeNode(pos []vec.V3, ci int, seg, i int32, sh *shape.Shape, r float64, pre bool) float64 {
 	d := pos[i].Sub(sh.Center).Dot(sh.Axis)
 	if d >= r || s.w[i] == 0 {
 		return 0
 	}
 	depth := r - d
 	pos[i] = pos[i].Add(sh.Axis.Scale(depth))
+	if !pre {
+		s.jObs[ci] = s.jObs[ci].Add(sh.Axis.Scale(depth / s.w[i]))
+	}
 	if !pre && s.obsFr[seg] != s.gen {
 		s.engageObs(seg, sh.Axis, pos[i].Sub(s.xs[i]), depth, s.nmus[i])
-		s.pushed(i, sh.Axis, depth)
+		s.pushed(i, int32(ci), sh.Axis, depth)
 	}
 	return depth
 }

@@ -1,8 +1,9 @@
-// Package solvertest is the conformance suite every physical solver of knotsim passes (pbd
-// today; dvi and implicit later): closed forms of statics (catenary, Euler–Bernoulli
+// Package solvertest is the conformance suite every physical solver of knotsim passes (pbd,
+// dvi, implicit): closed forms of statics (catenary, Euler–Bernoulli
 // cantilever, axial force), conservation (momentum, energy that never grows without input),
 // inextensibility, contact and Coulomb friction (on an incline, and summed round a pole: the
-// capstan equation), no pass-through under fast random tool
+// capstan equation), reported contact forces that balance the loads at rest (floor, incline,
+// pole, a thread draped on another), no pass-through under fast random tool
 // motion with the knot type checked, robustness to absurd input, determinism and no
 // allocation per step.
 //
@@ -18,6 +19,7 @@
 package solvertest
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -79,6 +81,7 @@ func RunExcept(t *testing.T, f Factory, known map[string]string) {
 		{"StartsDeepInFloor", StartsDeepInFloor},
 		{"CoulombFrictionOnIncline", FrictionIncline},
 		{"CapstanRoundPole", Capstan},
+		{"ContactForcesBalance", ContactForces},
 		{"NoPassThroughFastTools", NoPassThrough},
 		{"AbsurdInputStaysFinite", AbsurdInput},
 		{"Deterministic", Deterministic},
@@ -767,4 +770,151 @@ func NoAllocation(t *testing.T, f Factory) {
 	}); a != 0 {
 		t.Errorf("%.1f allocations per step", a)
 	}
+}
+
+// ContactForces: the solver reports its contacts with their forces (solver.ContactReporter,
+// what a forceps' haptic force and the viewer's contact arrows read), and once at rest they
+// balance the loads, averaged over 50 steps:
+//   - a thread lying on a floor: the floor's contact forces sum to the thread's weight within
+//     2 %, with no net friction (under 2 % of it);
+//   - a thread lying along the slope of a plane tilted by θ: the normal forces sum to
+//     mg·cos θ within 2 %; the friction to mg·sin θ within 5 % while it holds (tan θ = 0.2,
+//     μs = 0.3), to μk times the normal force while it slides (tan θ = 0.4);
+//   - the capstan wrap (PoleWrap, the heavy end at 2 × 0.5 N): the pole's contact forces and the
+//     tools' sum to zero within 2 % of the tools' 1.5 N;
+//   - a thread draped across another held taut by its ends: the self contacts' forces on the
+//     draped thread (segment A's force, B's the opposite) sum to its weight within 3 %.
+func ContactForces(t *testing.T, f Factory) {
+	const avg = 50
+	// on returns the average over avg steps of the contact forces on strand k (−1: all of
+	// it, obstacle contacts only when obsOnly) of w.
+	on := func(t *testing.T, w *world.World, k int, obsOnly bool) (sum, fric vec.V3) {
+		t.Helper()
+		cr, ok := w.Solver.(solver.ContactReporter)
+		if !ok {
+			t.Fatalf("%T does not report its contacts (solver.ContactReporter)", w.Solver)
+		}
+		in := func(seg int) bool {
+			if k < 0 {
+				return true
+			}
+			s := &w.State.Strands[k]
+			return seg >= s.FirstSeg && seg < s.FirstSeg+s.Links()
+		}
+		var cs []solver.Contact
+		for range avg {
+			Steps(t, w, 1)
+			cs = cr.AppendContacts(cs[:0])
+			for _, c := range cs {
+				if obsOnly && c.Obstacle < 0 {
+					continue
+				}
+				if c.Fn < 0 || !c.Normal.IsFinite() || !c.Ft.IsFinite() || math.Abs(c.Ft.Dot(c.Normal)) > 1e-9*(c.Fn+c.Ft.Norm()) {
+					t.Fatalf("cycle %d: contact %+v: a normal force below 0, or friction not in the tangent plane", w.Cycle, c)
+				}
+				F := c.Normal.Scale(c.Fn).Add(c.Ft)
+				if in(c.A) {
+					sum, fric = sum.Add(F.Scale(1.0/avg)), fric.Add(c.Ft.Scale(1.0/avg))
+				}
+				if c.B >= 0 && in(c.B) {
+					sum, fric = sum.Sub(F.Scale(1.0/avg)), fric.Sub(c.Ft.Scale(1.0/avg))
+				}
+			}
+		}
+		return sum, fric
+	}
+	t.Run("floor", func(t *testing.T) {
+		const n, r = 40, 1e-3
+		floor := shape.Shape{Kind: shape.Plane, Center: vec.V3{}, Axis: vec.V3{Z: 1}}
+		pts := Line(vec.V3{Z: r}, vec.V3{X: 0.2, Z: r}, n)
+		w := Build(t, f, Suture, r, pts[0].Dist(pts[1]), pts, Down, floor)
+		Steps(t, w, 200)
+		sum, fric := on(t, w, -1, true)
+		weight := Suture.Section(r).MassPerLen * 0.2 * G
+		t.Logf("floor: %.5g N for a weight of %.5g N (friction %.3g N)", sum, weight, fric.Norm())
+		if e := sum.Sub(vec.V3{Z: weight}).Norm(); e > 0.02*weight {
+			t.Errorf("the floor pushes %v N on a thread of weight %.5g N", sum, weight)
+		}
+		if fric.Norm() > 0.02*weight {
+			t.Errorf("a thread at rest on a level floor gets %.3g N of friction", fric.Norm())
+		}
+	})
+	for _, c := range []struct {
+		tanTheta float64
+		slides   bool
+	}{{0.2, false}, {0.4, true}} {
+		t.Run(fmt.Sprintf("incline %.1f", c.tanTheta), func(t *testing.T) {
+			th := math.Atan(c.tanTheta)
+			nrm := vec.V3{X: -math.Sin(th), Z: math.Cos(th)}
+			plane := shape.Shape{Kind: shape.Plane, Center: vec.V3{}, Axis: nrm}
+			const n, r = 20, 1e-3
+			m := Suture
+			m.Damping = 0
+			a := nrm.Scale(r)
+			pts := Line(a, a.Add(vec.V3{X: math.Cos(th), Z: math.Sin(th)}.Scale(0.2)), n)
+			w := Build(t, f, m, r, 0.01, pts, Down, plane)
+			Steps(t, w, 200)
+			sum, fric := on(t, w, -1, true)
+			weight := m.Section(r).MassPerLen * 0.2 * G
+			fn := sum.Dot(nrm)
+			t.Logf("incline tan θ = %.1f: normal %.5g N (mg cos θ = %.5g), friction %.5g N (mg sin θ = %.5g, μk·N = %.5g)",
+				c.tanTheta, fn, weight*math.Cos(th), fric.Norm(), weight*math.Sin(th), m.Friction.Kinetic*fn)
+			if e := fn/(weight*math.Cos(th)) - 1; math.Abs(e) > 0.02 {
+				t.Errorf("normal force %.5g N, want mg cos θ = %.5g N", fn, weight*math.Cos(th))
+			}
+			want := weight * math.Sin(th) // held: friction carries the slope's pull
+			if c.slides {
+				want = m.Friction.Kinetic * fn
+			}
+			if e := fric.Norm()/want - 1; math.Abs(e) > 0.05 {
+				t.Errorf("friction %.5g N, want %.5g N", fric.Norm(), want)
+			}
+		})
+	}
+	t.Run("pole", func(t *testing.T) {
+		w, hv := PoleWrap(t, f)
+		w.Tools[hv].Force = vec.V3{Z: -2 * PoleWrapPull}
+		settle(t, w)
+		sum, _ := on(t, w, -1, true)
+		tools := w.Tools[0].Force.Add(w.Tools[1].Force)
+		t.Logf("pole: %.5g N against the tools' %.5g N", sum, tools)
+		if e := sum.Add(tools).Norm(); e > 0.02*tools.Norm() {
+			t.Errorf("the pole pushes %v N against the tools' %v N: %.3g N left over", sum, tools, e)
+		}
+	})
+	t.Run("draped", func(t *testing.T) {
+		const r, n = 1e-3, 30
+		m := Suture
+		m.Damping = 5
+		m.Friction = material.Friction{Static: 0.5, Kinetic: 0.4}
+		st := &rope.State{}
+		// The held thread along x at z = 0; the draped one across it along y, on it.
+		if _, err := st.Add(rope.Spec{Radius: r, Link: 0.1 / n, Pos: Line(vec.V3{X: -0.05}, vec.V3{X: 0.05}, n), Material: m}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.Add(rope.Spec{Radius: r, Link: 0.1 / n, Pos: Line(vec.V3{Y: -0.05, Z: 2.2 * r}, vec.V3{Y: 0.05, Z: 2.2 * r}, n), Material: m}); err != nil {
+			t.Fatal(err)
+		}
+		det, err := collide.New("bvh")
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := f(det)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := world.New(st, world.Config{Dt: 1e-3, Solver: s, Gravity: Down})
+		if err != nil {
+			t.Fatal(err)
+		}
+		Pin(w, 0)
+		Pin(w, n)
+		settle(t, w)
+		sum, _ := on(t, w, 1, false)
+		weight := m.Section(r).MassPerLen * 0.1 * G
+		t.Logf("draped: %.5g N for a weight of %.5g N", sum, weight)
+		if e := sum.Sub(vec.V3{Z: weight}).Norm(); e > 0.03*weight {
+			t.Errorf("the held thread pushes %v N on the draped one of weight %.5g N", sum, weight)
+		}
+	})
 }

@@ -213,6 +213,9 @@ serverTest('viewer renders, drags the rope, names the knot', async (t) => {
     assert.ok(k.legend);
     assert.equal((await apiState(base)).scene, 'overhand');
     assert.equal(await page.$eval('#solver', (el) => el.value), 'pbd');
+    // pbd reports its contacts with their forces too: the contact section, its residual shown
+    await page.waitForFunction(() => knotsim.contactForces.has && !document.getElementById('r-residual').hidden, null, { timeout: 30000 });
+    console.log(`pbd: contacts ${JSON.stringify(await page.evaluate(() => knotsim.contactForces))}`);
     if (h.hello.solvers.includes('dvi')) {
       // The variational solver (issue 11): its tensions are the Lagrange multipliers.
       const d = await page.evaluate(() => knotsim.sceneEvents);
