@@ -260,9 +260,6 @@ func TestAnastomosisSceneErrors(t *testing.T) {
 	}
 }
 
-// BenchmarkAnastomosis: one cycle of the built-in anastomosis (two vessel ends of 576 nodes
-// together, two threads of 84 links, four forceps tying two square knots), run from the start
-// again whenever it ends.
 // surfaceDist returns the distance from p to b's surface as it is now, m.
 func surfaceDist(b *tissue.Body, p vec.V3) float64 {
 	d := math.Inf(1)
@@ -273,6 +270,9 @@ func surfaceDist(b *tissue.Body, p vec.V3) float64 {
 	return d
 }
 
+// BenchmarkAnastomosis: one cycle of the built-in anastomosis (two vessel ends of 576 nodes
+// together, two threads of 84 links, four forceps tying two square knots), run from the start
+// again whenever it ends.
 func BenchmarkAnastomosis(b *testing.B) {
 	b.ReportAllocs()
 	benchBuiltinCycles(b, "anastomosis", nil)
