@@ -115,6 +115,13 @@ func Build(t testing.TB, f Factory, m material.Material, r, link float64, pts []
 	if _, err := st.Add(rope.Spec{Radius: r, Link: link, Pos: pts, Material: m}); err != nil {
 		t.Fatal(err)
 	}
+	return newWorld(t, f, st, g, obs...)
+}
+
+// newWorld returns a world of st with the solver from f (bvh detector), h = 1 ms, gravity g and
+// obstacles obs.
+func newWorld(t testing.TB, f Factory, st *rope.State, g vec.V3, obs ...shape.Shape) *world.World {
+	t.Helper()
 	det, err := collide.New("bvh")
 	if err != nil {
 		t.Fatal(err)
@@ -895,18 +902,7 @@ func ContactForces(t *testing.T, f Factory) {
 		if _, err := st.Add(rope.Spec{Radius: r, Link: 0.1 / n, Pos: Line(vec.V3{Y: -0.05, Z: 2.2 * r}, vec.V3{Y: 0.05, Z: 2.2 * r}, n), Material: m}); err != nil {
 			t.Fatal(err)
 		}
-		det, err := collide.New("bvh")
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := f(det)
-		if err != nil {
-			t.Fatal(err)
-		}
-		w, err := world.New(st, world.Config{Dt: 1e-3, Solver: s, Gravity: Down})
-		if err != nil {
-			t.Fatal(err)
-		}
+		w := newWorld(t, f, st, Down)
 		Pin(w, 0)
 		Pin(w, n)
 		settle(t, w)
