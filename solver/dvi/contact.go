@@ -477,10 +477,14 @@ func (s *Solver) solveJoint(st *rope.State, h float64) error {
 		// forces alike (up to 8 times; a full step from far away overshoots where links turn).
 		alpha := 1.0
 		for try := 0; ; try++ {
-			for k, str := range st.Strands {
+			for k := range st.Strands {
 				if s.touched[k] {
-					for j := str.FirstSeg; j < str.FirstSeg+str.Links(); j++ {
-						s.T[j] = s.Tb[j] + alpha*s.dT[j]
+					str := &st.Strands[k]
+					g0, g1 := str.FirstSeg, str.FirstSeg+str.Links()
+					T, Tb, dT := s.T[g0:g1], s.Tb[g0:g1], s.dT[g0:g1]
+					Tb, dT = Tb[:len(T)], dT[:len(T)]
+					for j := range T {
+						T[j] = Tb[j] + alpha*dT[j]
 					}
 				}
 			}
@@ -592,10 +596,7 @@ func (s *Solver) jointEval(st *rope.State, h float64) (float64, error) {
 		lo, hi := str.First, str.First+str.Nodes
 		g0, g1 := str.FirstSeg, str.FirstSeg+str.Links()
 		ts := &s.ts[k]
-		for j := range ts.eb {
-			ts.eb[j] = s.xc[lo+j+1].Sub(s.xc[lo+j])
-		}
-		rk, ok := ts.residuals(s.t[g0:g1], s.w[lo:hi], s.rest[g0:g1], s.strandEA(st, k), h2, s.T[g0:g1])
+		rk, ok := ts.residualsFrom(s.xc[lo:hi], s.t[g0:g1], s.w[lo:hi], s.rest[g0:g1], s.strandEA(st, k), h2, s.T[g0:g1])
 		if !ok {
 			s.failK = k
 			return 0, errTensionNonFinite
@@ -985,12 +986,44 @@ func (ts *tensionSolver) factorRow(j int) bool {
 
 // assembleFactor is assemble (Newton's K) and factor in one pass over the links; on false (a
 // pivot factor refuses) K is left part factored: assemble again.
+//
+// It is assembleRow (newton) and factorRow written out in one loop, the previous row's pivot
+// and super-diagonal carried in registers (the two calls a link took a sixth of the joint
+// solve's time in the tight knot of BenchmarkKnot100); TestAssembleFactorMatches holds it to them.
 func (ts *tensionSolver) assembleFactor(t []vec.V3, w, l, ea []float64, h2 float64, T []float64) bool {
-	for j := range t {
-		ts.assembleRow(j, t, w, l, ea, h2, T, true)
-		if !ts.factorRow(j) {
+	m := len(t)
+	if m == 0 {
+		return true
+	}
+	lo, di, up, g, ep := ts.lo[:m], ts.di[:m], ts.up[:m], ts.rhs[:m], ts.ep[:m]
+	w = w[:m+1]
+	var ipPrev, upPrev float64 // row j−1's pivot inverse and super-diagonal
+	for j := 0; j < m; j++ {
+		s := ep[j].Scale(2)
+		var a, u float64
+		if j > 0 {
+			a = -h2 * w[j] * s.Dot(t[j-1])
+		}
+		if j+1 < m {
+			u = -h2 * w[j+1] * s.Dot(t[j+1])
+		}
+		d := h2 * (w[j] + w[j+1]) * s.Dot(t[j])
+		if ea != nil && ea[j] > 0 {
+			l2 := l[j] * l[j]
+			d += 2 * l2 * (1 + T[j]/ea[j]) / ea[j]
+		} else if w[j] == 0 && w[j+1] == 0 {
+			d, g[j] = 1, 0 // decoupled: ΔT_j = 0 (a and u are 0)
+		}
+		up[j] = u
+		sc := math.Abs(a) + math.Abs(d) + math.Abs(u)
+		f := a * ipPrev
+		p := d - f*upPrev
+		if !(p > tensionPivotTol*sc) || math.IsInf(p, 0) {
 			return false
 		}
+		ip := 1 / p
+		lo[j], di[j] = f, ip
+		ipPrev, upPrev = ip, u
 	}
 	return true
 }

@@ -744,3 +744,77 @@ func BenchmarkTension100(b *testing.B) {
 		})
 	}
 }
+
+// TestAssembleFactorMatches: assembleFactor (the joint solve's fused loop) gives exactly the
+// factor of assemble (Newton) then factor — the same multipliers, pivot inverses,
+// super-diagonal and right-hand side, bit for bit — on random chains with and without
+// extensible links, with a pinned node, with a link between two pinned nodes (decoupled), and
+// where a pivot is refused (both refuse).
+func TestAssembleFactorMatches(t *testing.T) {
+	const l0 = 0.01
+	r := rand.New(rand.NewPCG(21, 22))
+	h2 := tnH * tnH
+	cases, refused := 0, 0
+	for _, ext := range []bool{false, true} {
+		for _, m := range []int{1, 2, 7, 40, 41, 100} {
+			for _, variant := range []string{"random", "decoupled", "refused"} {
+				x, l := tnChain(r, m, l0, 0.5)
+				w, _, _ := tnMasses(r, m)
+				if variant == "decoupled" && m > 2 {
+					for i := range w {
+						w[i] = 1 / tnMass
+					}
+					w[1], w[2] = 0, 0
+				}
+				td := tnDirs(x)
+				xb := tnPerturb(r, x, w, 0.05, l0)
+				var ea []float64
+				if ext {
+					ea = make([]float64, m)
+					for j := range ea {
+						ea[j] = 0.5 + r.Float64()
+					}
+				}
+				T := make([]float64, m)
+				for j := range T {
+					T[j] = 0.5 * (2*r.Float64() - 1)
+				}
+				var a, b tensionSolver
+				a.size(m)
+				b.size(m)
+				for j := range a.eb {
+					a.eb[j] = xb[j+1].Sub(xb[j])
+					b.eb[j] = a.eb[j]
+				}
+				a.residuals(td, w, l, ea, h2, T)
+				b.residuals(td, w, l, ea, h2, T)
+				if variant == "refused" {
+					// e⁺ turned against its link: a negative pivot.
+					a.ep[m/2], b.ep[m/2] = a.ep[m/2].Neg(), b.ep[m/2].Neg()
+				}
+				a.assemble(td, w, l, ea, h2, T, true)
+				okA := a.factor()
+				okB := b.assembleFactor(td, w, l, ea, h2, T)
+				name := fmt.Sprintf("ext %v, m %d, %s", ext, m, variant)
+				if okA != okB {
+					t.Fatalf("%s: factor says %v, assembleFactor %v", name, okA, okB)
+				}
+				if !okA {
+					refused++
+					continue
+				}
+				cases++
+				for j := 0; j < m; j++ {
+					if a.lo[j] != b.lo[j] || a.di[j] != b.di[j] || a.up[j] != b.up[j] || a.rhs[j] != b.rhs[j] {
+						t.Fatalf("%s, link %d: factor (%v %v %v | %v), assembleFactor (%v %v %v | %v)", name, j,
+							a.lo[j], a.di[j], a.up[j], a.rhs[j], b.lo[j], b.di[j], b.up[j], b.rhs[j])
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d factored alike, %d refused by both", cases, refused)
+	if cases < 12 || refused == 0 {
+		t.Errorf("%d factored cases compared, %d refused: want at least 12 and 1", cases, refused)
+	}
+}
