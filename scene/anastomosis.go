@@ -81,6 +81,14 @@ var AnaSurgeons = AnaThread{Scene: "anastomosis-surgeons", Preset: "silk-3-0", R
 var AnaTrueSize = AnaThread{Scene: "anastomosis-10-0", Preset: "nylon-10-0", Radius: 12.5e-6, Link: 25e-6, Links: 120, Tail: anaTail,
 	Pull: 1e-3, Grip: 30, Dt: 0.25e-3, Viscosity: 1e3, Title: "10-0 nylon (0.025 mm, a true microsurgical suture"}
 
+// AnaSurgeonsTrueSize is AnaTrueSize tied with surgeon's knots (the built-in
+// "anastomosis-surgeons-10-0"). The knot's extra turn needs 24 more links, as AnaSurgeons
+// needs over AnaThesis (its layout is in links of a diameter): 144. Measured in building it, with
+// the checks of TestAnastomosisTrueSize: at 150 links the ends were still 0.054–0.055 mm apart
+// at the stitches when the forceps had pulled (the knots closed too late); at 144 they touch.
+var AnaSurgeonsTrueSize = AnaThread{Scene: "anastomosis-surgeons-10-0", Preset: "nylon-10-0", Radius: 12.5e-6, Link: 25e-6, Links: 144, Tail: anaTail,
+	Pull: 1e-3, Grip: 30, Dt: 0.25e-3, Viscosity: 1e3, Title: "10-0 nylon (0.025 mm, a true microsurgical suture"}
+
 // AnastomosisScene builds the anastomosis with one interrupted stitch (above) or two (above
 // and below, 180° apart), each tied with the bend knot, "reef" (the built-in "anastomosis")
 // or "surgeons" (which needs more thread than the thesis's 84 links: AnaSurgeons), sewn with
@@ -199,13 +207,13 @@ func anaVesselEnd(name string, x0, dir float64) Tissue {
 }
 
 // The built-in scenes "anastomosis" (AnastomosisScene("reef", 2)), "anastomosis-10-0" (the
-// same sewn with AnaTrueSize) and "anastomosis-surgeons" (tied with surgeon's knots,
-// AnaSurgeons).
+// same sewn with AnaTrueSize), "anastomosis-surgeons" (tied with surgeon's knots,
+// AnaSurgeons) and "anastomosis-surgeons-10-0" (both: AnaSurgeonsTrueSize).
 func init() {
 	for _, b := range []struct {
 		th   AnaThread
 		knot string
-	}{{AnaThesis, "reef"}, {AnaTrueSize, "reef"}, {AnaSurgeons, "surgeons"}} {
+	}{{AnaThesis, "reef"}, {AnaTrueSize, "reef"}, {AnaSurgeons, "surgeons"}, {AnaSurgeonsTrueSize, "surgeons"}} {
 		builtins = append(builtins, builtin{b.th.Scene, func() *Scene {
 			s, err := AnastomosisSceneWith(b.knot, 2, b.th)
 			if err != nil {

@@ -143,7 +143,7 @@ func knotHold(name string, rope, node int) Tool {
 // IsSurgicalBuiltin reports whether name is a built-in scene with tissue (solver implicit
 // only; TestSutureSlab and TestAnastomosis run them).
 func IsSurgicalBuiltin(name string) bool {
-	return name == "suture-slab" || name == "anastomosis" || name == "anastomosis-10-0" || name == "anastomosis-surgeons" || name == "anastomosis-needle"
+	return name == "suture-slab" || name == "anastomosis" || name == "anastomosis-10-0" || name == "anastomosis-surgeons" || name == "anastomosis-surgeons-10-0" || name == "anastomosis-needle"
 }
 
 // The built-in scene "suture-slab": SutureKnotScene("reef").

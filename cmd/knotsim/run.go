@@ -537,9 +537,14 @@ func writeCurve(path string, wd *world.World) error {
 }
 
 func cmdScenes(stdout io.Writer) error {
-	for _, n := range scene.BuiltinNames() {
+	names := scene.BuiltinNames()
+	width := 0
+	for _, n := range names {
+		width = max(width, len(n))
+	}
+	for _, n := range names {
 		sc, _ := scene.Builtin(n)
-		fmt.Fprintf(stdout, "%-20s %s\n", n, sc.Description)
+		fmt.Fprintf(stdout, "%-*s %s\n", width, n, sc.Description)
 	}
 	return nil
 }

@@ -966,7 +966,8 @@ const PLAIN = {
   'security-reef': 'security: reef knot', 'security-granny': 'security: granny knot', 'security-thief': 'security: thief knot',
   'security-grief': 'security: grief knot', 'security-surgeons': "security: surgeon's knot",
   'suture-slab': 'suture a skin slab', anastomosis: 'vessel anastomosis', 'anastomosis-10-0': 'vessel anastomosis, 10-0 suture',
-  'anastomosis-surgeons': "vessel anastomosis, surgeon's knots", 'anastomosis-needle': "vessel anastomosis: the needles' stitches",
+  'anastomosis-surgeons': "vessel anastomosis, surgeon's knots",
+  'anastomosis-surgeons-10-0': "vessel anastomosis, surgeon's knots, 10-0 suture", 'anastomosis-needle': "vessel anastomosis: the needles' stitches",
 };
 const descriptions = new Map();
 function plainName(n) { return PLAIN[n] ?? n; }
