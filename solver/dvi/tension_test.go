@@ -412,17 +412,7 @@ func TestTensionJacobian(t *testing.T) {
 			w, _, _ := tnMasses(r, m)
 			td := tnDirs(x)
 			xb := tnPerturb(r, x, w, 0.05, l0)
-			var ea []float64
-			if ext {
-				ea = make([]float64, m)
-				for j := range ea {
-					ea[j] = 0.5 + r.Float64()
-				}
-			}
-			T := make([]float64, m)
-			for j := range T {
-				T[j] = 0.5 * (2*r.Float64() - 1)
-			}
+			ea, T := tnLoads(r, m, ext)
 			var ts tensionSolver
 			ts.size(m)
 			for j := range ts.eb {
@@ -745,6 +735,21 @@ func BenchmarkTension100(b *testing.B) {
 	}
 }
 
+// tnLoads returns random link stiffnesses EA (N; nil unless ext) and tensions (N) for m links.
+func tnLoads(r *rand.Rand, m int, ext bool) (ea, T []float64) {
+	if ext {
+		ea = make([]float64, m)
+		for j := range ea {
+			ea[j] = 0.5 + r.Float64()
+		}
+	}
+	T = make([]float64, m)
+	for j := range T {
+		T[j] = 0.5 * (2*r.Float64() - 1)
+	}
+	return ea, T
+}
+
 // TestAssembleFactorMatches: assembleFactor (the joint solve's fused loop) gives exactly the
 // factor of assemble (Newton) then factor — the same multipliers, pivot inverses,
 // super-diagonal and right-hand side, bit for bit — on random chains with and without
@@ -768,17 +773,7 @@ func TestAssembleFactorMatches(t *testing.T) {
 				}
 				td := tnDirs(x)
 				xb := tnPerturb(r, x, w, 0.05, l0)
-				var ea []float64
-				if ext {
-					ea = make([]float64, m)
-					for j := range ea {
-						ea[j] = 0.5 + r.Float64()
-					}
-				}
-				T := make([]float64, m)
-				for j := range T {
-					T[j] = 0.5 * (2*r.Float64() - 1)
-				}
+				ea, T := tnLoads(r, m, ext)
 				var a, b tensionSolver
 				a.size(m)
 				b.size(m)
