@@ -132,7 +132,8 @@ func tissueWorld(t testing.TB) (*world.World, *implicit.Solver, *tissue.Body) {
 //
 // Two fixes were tried and reverted:
 //   - Holding the surface's nodes off the thread's segments in the retaken tissue step, as
-//     the thread's nodes are held (threadHolds): the step failed at 96 instead of 151.
+//     the thread's nodes are held (threadHolds): the step failed at 96 instead of 151 (both
+//     measured with the second change below in place).
 //   - Finding contacts before the motion limit asks for more substeps (implicit): under
 //     0.5 N step 29 took 2 substeps instead of 163, but 0.2 and 0.3 N still failed (at steps
 //     151 and 67). In TestStitchThinWallEnd

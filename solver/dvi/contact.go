@@ -516,10 +516,10 @@ func (s *Solver) solveJoint(st *rope.State, h float64) error {
 func (s *Solver) directCoupling(h float64) {
 	h2 := h * h
 	nr := len(s.cr)
-	s.cd = sized(s.cd, nr*nr)
+	s.cd = phys.Grow(s.cd, nr*nr)
 	s.cfix = phys.Resize(s.cfix, nr*nr, 0)
-	s.cf = sized(s.cf, nr)
-	s.dy = sized(s.dy, len(s.T))
+	s.cf = phys.Grow(s.cf, nr)
+	s.dy = phys.Grow(s.dy, len(s.T))
 	s.xc = phys.Resize(s.xc, len(s.xbar), 0)
 	// The rows at each node (a counting sort of their nodes), so that only rows that share a
 	// node are paired.
@@ -551,14 +551,6 @@ func (s *Solver) directCoupling(h float64) {
 			}
 		}
 	}
-}
-
-// sized returns b with length n, its contents undefined (a buffer written before it is read).
-func sized[T any](b []T, n int) []T {
-	if cap(b) < n {
-		return make([]T, n, max(n, 2*cap(b)))
-	}
-	return b[:n]
 }
 
 // rowAt is a row's entry e at a node.
@@ -780,9 +772,9 @@ func (s *Solver) jointLinearize(st *rope.State, h float64, cols bool) error {
 // of the last jointLinearize (one more solve per touched strand); s.Tb keeps the tensions.
 func (s *Solver) jointStep(st *rope.State, h float64) error {
 	h2 := h * h
-	s.Tb = sized(s.Tb, len(s.T))
-	s.dT = sized(s.dT, len(s.T))
-	s.cnew = sized(s.cnew, len(s.cr))
+	s.Tb = phys.Grow(s.Tb, len(s.T))
+	s.dT = phys.Grow(s.dT, len(s.T))
+	s.cnew = phys.Grow(s.cnew, len(s.cr))
 	copy(s.Tb, s.T)
 	for ri := range s.cr {
 		s.cnew[ri] = s.cr[ri].lam

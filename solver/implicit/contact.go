@@ -319,14 +319,6 @@ func (s *Solver) continues(st *rope.State, seg int32) bool {
 	return int(n) < st.NumSegs() && st.SegStrand[n] == st.SegStrand[seg] && s.segIn[n] < 0
 }
 
-// grow returns b resized to n, reusing its storage when it can.
-func grow(b []float64, n int) []float64 {
-	if cap(b) < n {
-		return make([]float64, n, n+n/4)
-	}
-	return b[:n]
-}
-
 // surfaceRows adds a row for each rope segment within reach of a surface: the segment's
 // closest triangle of that surface (s.surfHits, sorted by surface then segment). Its normal
 // is the triangle's outward normal where the closest point is inside the face (the gap then

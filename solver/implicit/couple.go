@@ -3,6 +3,8 @@ package implicit
 import (
 	"math"
 	"slices"
+
+	"github.com/knotsim/knotsim/solver/internal/phys"
 )
 
 // couple builds the substep's contact problem for the rows found by contacts: the warm start
@@ -39,10 +41,10 @@ func (s *Solver) couple() error {
 		mk := 3 * (s.comp[k+1] - s.comp[k])
 		nw += mk * mk
 	}
-	s.w = grow(s.w, nw)
-	s.b = grow(s.b, 3*M)
-	s.lam = grow(s.lam, 3*M)
-	s.mu = grow(s.mu, M)
+	s.w = phys.Grow(s.w, nw)
+	s.b = phys.Grow(s.b, 3*M)
+	s.lam = phys.Grow(s.lam, 3*M)
+	s.mu = phys.Grow(s.mu, M)
 	// Warm start and friction coefficient from the last substep's contacts (both in key order).
 	p, q := 0, 0
 	for _, c32 := range s.byKey {
@@ -90,7 +92,7 @@ func (s *Solver) couple() error {
 	for j := range na {
 		s.nodeAt[s.act[3*j]/3] = int32(j)
 	}
-	s.yc = grow(s.yc, 9*na*M)
+	s.yc = phys.Grow(s.yc, 9*na*M)
 	for c := range s.rows {
 		r := &s.rows[c]
 		f := s.first[c]

@@ -106,17 +106,9 @@ func (s *Solver) setSurfaces(in *solver.Input) error {
 	}
 	s.sforce = s.sforce[:len(in.Surfaces)]
 	for k := range in.Surfaces {
-		s.sforce[k] = vecGrow(s.sforce[k], len(in.Surfaces[k].Pos))
+		s.sforce[k] = phys.Grow(s.sforce[k], len(in.Surfaces[k].Pos))
 	}
 	return nil
-}
-
-// vecGrow returns b resized to n, reusing its storage when it can.
-func vecGrow(b []vec.V3, n int) []vec.V3 {
-	if cap(b) < n {
-		return make([]vec.V3, n)
-	}
-	return b[:n]
 }
 
 // setGrasps reads the step's tools.

@@ -95,6 +95,16 @@ func Resize[T any](b []T, n, keep int) []T {
 	return b
 }
 
+// Grow returns b with length n, its contents undefined: a buffer written before it is read. It
+// reuses b's storage when it can and otherwise grows it at least twofold, as Resize does, without
+// Resize's zeroing.
+func Grow[T any](b []T, n int) []T {
+	if cap(b) < n {
+		return make([]T, n, max(n, 2*cap(b)))
+	}
+	return b[:n]
+}
+
 // RestLengths moves the nodes x (inverse masses w) so that every link has its rest length l,
 // by Gauss–Seidel sweeps on the links (at most 1000, until every link is within 1e-12 of its
 // length).

@@ -105,3 +105,19 @@ func TestResize(t *testing.T) {
 		t.Errorf("reused: %v", c)
 	}
 }
+
+func TestGrow(t *testing.T) {
+	b := make([]float64, 3, 4)
+	b[0] = 7
+	c := Grow(b, 4) // within capacity: the same array, its contents kept (not zeroed)
+	if len(c) != 4 || &c[0] != &b[0] || c[0] != 7 {
+		t.Errorf("reused: len %d, same array %v, c[0] %v", len(c), &c[0] == &b[0], c[0])
+	}
+	d := Grow(c, 5) // beyond: a new array of at least twice the capacity
+	if len(d) != 5 || cap(d) < 8 || &d[0] == &c[0] {
+		t.Errorf("grown: len %d cap %d, same array %v", len(d), cap(d), &d[0] == &c[0])
+	}
+	if e := Grow([]int(nil), 0); len(e) != 0 {
+		t.Errorf("empty: %v", e)
+	}
+}
