@@ -80,6 +80,7 @@ func hapticPull(t *testing.T, solver string) {
 	send(haptics.Msg{Type: haptics.MsgHello})
 	const pull, hold = 1.5, 1.5 // s
 	dir := vec.V3{X: 1}
+	var lastSent time.Duration // when the device sent its last pose
 	for k := 0; ; k++ {
 		due := start.Add(time.Duration(k) * time.Millisecond)
 		el := time.Until(due)
@@ -93,14 +94,19 @@ func hapticPull(t *testing.T, solver string) {
 			v = vec.V3{}
 		}
 		send(haptics.Msg{Type: haptics.MsgPose, Time: tt, Pos: p, Vel: v, Buttons: haptics.ButtonGrasp})
+		lastSent = time.Since(start)
 	}
-	silent := time.Since(start)
+	// The device is silent from its last pose on. (Not from the loop's end: on a loaded machine
+	// the last sleep can overshoot the watchdog's 50 ms, and the forces received in between are
+	// rightly released ones; CI saw this once.)
+	silent := lastSent
+	loopEnd := time.Since(start)
 	cycles := s.Cycle()                // simulated milliseconds while the device pulled and held
 	time.Sleep(300 * time.Millisecond) // the device goes silent: the watchdog must release
 	conn.Close()
 	var early, late, peak float64
-	var nEarly, nLate int
-	var lastEngaged, released bool
+	var nEarly, nLate, nLateEngaged int
+	var released bool
 	clamp := haptics.DefaultConfig().MaxForce
 	for r := range got {
 		f := r.f.Norm()
@@ -116,9 +122,9 @@ func hapticPull(t *testing.T, solver string) {
 		case s > pull+hold-0.5 && r.t < silent:
 			late += f
 			nLate++
-		}
-		if r.t < silent {
-			lastEngaged = r.st&haptics.StatusEngaged != 0
+			if r.st&haptics.StatusEngaged != 0 {
+				nLateEngaged++
+			}
 		}
 		if r.t > silent+100*time.Millisecond && r.st&haptics.StatusReleased != 0 && f == 0 {
 			released = true
@@ -136,15 +142,19 @@ func hapticPull(t *testing.T, solver string) {
 	// device (dvi steps this stiff rope at 1–3 ms a cycle; on a loaded machine more) feels the
 	// coupling spring stretch early instead. The check needs the physics within 10 % of real
 	// time; the clamp, the engagement and the release are checked regardless.
-	rt := float64(cycles) / (1000 * silent.Seconds())
-	t.Logf("physics ran at %.2f× real time (%d cycles in %v)", rt, cycles, silent.Round(time.Millisecond))
+	rt := float64(cycles) / (1000 * loopEnd.Seconds())
+	t.Logf("physics ran at %.2f× real time (%d cycles in %v)", rt, cycles, loopEnd.Round(time.Millisecond))
 	if rt < 0.9 {
 		t.Logf("the physics fell behind real time: the force-rise check is skipped")
 	} else if !(late > 1.5*early && late > 0.05) {
 		t.Errorf("the force did not rise as the knot tightened: %.3f N early, %.3f N held", early, late)
 	}
-	if !lastEngaged {
-		t.Error("the coupling was not engaged while the device pulled")
+	// Engaged while the device held: a stall of the device's sender longer than the watchdog's
+	// 50 ms rightly releases the coupling until the next pose, so not every force need be
+	// engaged; most must be.
+	t.Logf("engaged in %d of the %d forces of the last 0.5 s", nLateEngaged, nLate)
+	if nLateEngaged < nLate*8/10 {
+		t.Errorf("the coupling was engaged in only %d of the %d forces of the last 0.5 s the device held", nLateEngaged, nLate)
 	}
 	if !released {
 		t.Error("no zero force with the released flag after the device went silent")
