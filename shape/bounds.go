@@ -16,6 +16,7 @@ import (
 //   - Sphere: Center ± Radius.
 //   - Capsule: the box of A–B inflated by Radius.
 //   - Torus: the exact box: Center ± (Major·√(1−Axis_i²) + Radius) on each axis i.
+//   - Triangle: the box of its corners inflated by Radius (the solid behind it).
 //
 // An unknown Kind gives vec.Empty().
 func (s *Shape) Bounds() vec.AABB {
@@ -54,6 +55,8 @@ func (s *Shape) Bounds() vec.AABB {
 			Z: k*math.Sqrt(u.X*u.X+u.Y*u.Y) + s.Radius,
 		}
 		return vec.AABB{Min: s.Center.Sub(e), Max: s.Center.Add(e)}
+	case Triangle:
+		return vec.AABB{Min: s.A.Min(s.B).Min(s.C), Max: s.A.Max(s.B).Max(s.C)}.Inflate(s.Radius)
 	}
 	return vec.Empty()
 }

@@ -20,7 +20,8 @@ var up = vec.V3{Z: 1}
 //   - Torus, p on the axis line: the ring point in direction Axis.AnyPerp() from Center is used;
 //     p on the tube's centre circle: n points radially away from the axis.
 //
-// An unknown Kind reports d = +Inf, q = p and n = 0 (never touching). s must pass Validate.
+// A Triangle reports d = +Inf, q = p and n = 0 where it does not answer for p (triangle.go). An
+// unknown Kind reports d = +Inf, q = p and n = 0 (never touching). s must pass Validate.
 func (s *Shape) PointDist(p vec.V3) (q, n vec.V3, d float64) {
 	switch s.Kind {
 	case Plane:
@@ -51,6 +52,8 @@ func (s *Shape) PointDist(p vec.V3) (q, n vec.V3, d float64) {
 			q = c.Add(n.Scale(s.Radius))
 		}
 		return q, n, d
+	case Triangle:
+		return s.triPoint(p, s.faceNormal())
 	}
 	return p, vec.V3{}, math.Inf(1)
 }
@@ -65,7 +68,10 @@ func (s *Shape) PointDist(p vec.V3) (q, n vec.V3, d float64) {
 //   - Plane: the signed distance is linear in t, so t is 0 or 1 (0 on a tie);
 //   - Sphere: t is the point of the segment nearest to Center (vec.ClosestPointSeg);
 //   - Capsule: t is from vec.ClosestSegSeg between the segment and A–B;
-//   - Torus: exact minimisation of the distance to the ring, see doc.go.
+//   - Torus: exact minimisation of the distance to the ring, see doc.go;
+//   - Triangle: the least of the signed distances at the segment's point nearest to the
+//     triangle and at its ends (triangle.go); d = +Inf where the face does not answer for
+//     the segment (behind its plane beyond an edge, or deeper than Radius).
 //
 // Where the normal is not unique (p on the sphere's centre, on the capsule's axis, on the
 // torus's centre circle) SegDist picks one perpendicular to the segment, so pushing the rope
@@ -123,6 +129,8 @@ func (s *Shape) SegDist(p0, p1 vec.V3) (t float64, q, n vec.V3, d float64) {
 			q = c.Add(n.Scale(s.Radius))
 		}
 		return t, q, n, d
+	case Triangle:
+		return s.triSeg(p0, p1)
 	}
 	return 0, p0, vec.V3{}, math.Inf(1)
 }

@@ -1,5 +1,5 @@
-// Package shape holds rigid obstacles a rope can touch: plane, sphere, capsule (pole) and torus
-// (ring). A Shape is a small concrete value with a Kind, so per-segment loops switch on the kind
+// Package shape holds rigid obstacles a rope can touch: plane, sphere, capsule (pole), torus
+// (ring) and a rigid mesh's triangle. A Shape is a small concrete value with a Kind, so per-segment loops switch on the kind
 // instead of calling through an interface.
 //
 // # Units and conventions
@@ -21,6 +21,11 @@
 //   - Torus: a ring. Its centre circle ("ring") has radius Major around Center in the plane
 //     perpendicular to the unit Axis; the solid is every point within Radius (the tube radius)
 //     of that circle, with Major > Radius so the ring has a hole. d = dist(p, circle) − Radius.
+//   - Triangle: one outward-wound face A, B, C of a closed rigid mesh, with the solid to depth
+//     Radius behind it: d is the distance to the triangle in front of its plane, minus the
+//     depth behind it over the face, and +Inf elsewhere (the neighbouring face answers there).
+//     A mesh is a list of them; the physical solvers without triangle surfaces (pbd, dvi) meet
+//     a rigid mesh this way (world.AddRigid).
 //
 // # Special cases
 //

@@ -15,7 +15,7 @@ var ErrInvalid = errors.New("invalid shape")
 // vec.V3.Unit of any representable non-zero vector is well within it.
 const UnitTol = 1e-9
 
-// String returns the kind's name ("plane", "sphere", "capsule", "torus") or "Kind(n)".
+// String returns the kind's name ("plane", "sphere", "capsule", "torus", "triangle") or "Kind(n)".
 func (k Kind) String() string {
 	switch k {
 	case Plane:
@@ -26,16 +26,19 @@ func (k Kind) String() string {
 		return "capsule"
 	case Torus:
 		return "torus"
+	case Triangle:
+		return "triangle"
 	}
 	return fmt.Sprintf("Kind(%d)", uint8(k))
 }
 
 // Validate reports the first problem that makes s unusable, naming the field and the reason, or
 // nil. It only checks; it changes nothing (see Normalized). It checks:
-//   - Kind is one of Plane, Sphere, Capsule, Torus;
+//   - Kind is one of Plane, Sphere, Capsule, Torus, Triangle;
 //   - every field, used or not, is finite (no NaN or ±Inf);
 //   - Plane, Torus: Axis is a unit vector (||Axis|² − 1| ≤ UnitTol), in particular not zero;
-//   - Sphere, Capsule, Torus: Radius > 0;
+//   - Sphere, Capsule, Torus, Triangle: Radius > 0;
+//   - Triangle: its corners span a non-zero area (|(B−A)×(C−A)| > 0);
 //   - Capsule: A ≠ B (use a Sphere for a ball);
 //   - Torus: Major > Radius (a ring torus: a horn or spindle torus has no hole and its
 //     distance field is not the one SegDist assumes).
@@ -47,14 +50,14 @@ func (s *Shape) Validate() error {
 	}
 	k := s.Kind
 	switch k {
-	case Plane, Sphere, Capsule, Torus:
+	case Plane, Sphere, Capsule, Torus, Triangle:
 	default:
-		return fmt.Errorf("shape: Kind = %d is unknown (want Plane, Sphere, Capsule or Torus): %w", uint8(k), ErrInvalid)
+		return fmt.Errorf("shape: Kind = %d is unknown (want Plane, Sphere, Capsule, Torus or Triangle): %w", uint8(k), ErrInvalid)
 	}
 	for _, f := range [...]struct {
 		name string
 		v    vec.V3
-	}{{"Center", s.Center}, {"Axis", s.Axis}, {"A", s.A}, {"B", s.B}} {
+	}{{"Center", s.Center}, {"Axis", s.Axis}, {"A", s.A}, {"B", s.B}, {"C", s.C}} {
 		if !f.v.IsFinite() {
 			return fmt.Errorf("shape: %v %s = %v is not finite: %w", k, f.name, f.v, ErrInvalid)
 		}
@@ -82,6 +85,11 @@ func (s *Shape) Validate() error {
 	}
 	if k == Capsule && s.A == s.B {
 		return fmt.Errorf("shape: capsule A = B = %v; the axis must have non-zero length (use a sphere): %w", s.A, ErrInvalid)
+	}
+	if k == Triangle {
+		if n := s.B.Sub(s.A).Cross(s.C.Sub(s.A)); !(n.Norm2() > 0) || n.Unit() == (vec.V3{}) {
+			return fmt.Errorf("shape: triangle A = %v, B = %v, C = %v has no area (its normal is undefined): %w", s.A, s.B, s.C, ErrInvalid)
+		}
 	}
 	if k == Torus && !(s.Major > s.Radius) {
 		return fmt.Errorf("shape: torus Major = %v m must exceed Radius = %v m (only ring tori have a hole): %w",

@@ -1,0 +1,227 @@
+package shape
+
+import (
+	"math"
+	"testing"
+
+	"github.com/knotsim/knotsim/vec"
+)
+
+// boxFaces returns the 12 outward-wound triangles of the box [-hx,hx]×[-hy,hy]×[-hz,hz], each
+// with the given depth.
+func boxFaces(hx, hy, hz, depth float64) []Shape {
+	c := func(i int) vec.V3 { // corner i: bit 0 x, bit 1 y, bit 2 z
+		return v3(hx*float64(2*(i&1)-1), hy*float64(2*(i>>1&1)-1), hz*float64(2*(i>>2&1)-1))
+	}
+	quads := [6][4]int{{0, 2, 3, 1}, {4, 5, 7, 6}, {0, 1, 5, 4}, {2, 6, 7, 3}, {0, 4, 6, 2}, {1, 3, 7, 5}}
+	var out []Shape
+	for _, q := range quads {
+		for _, t := range [2][3]int{{q[0], q[1], q[2]}, {q[0], q[2], q[3]}} {
+			s := Shape{Kind: Triangle, A: c(t[0]), B: c(t[1]), C: c(t[2]), Radius: depth}
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// boxDist is the exact signed distance from p to the surface of the box.
+func boxDist(p vec.V3, hx, hy, hz float64) float64 {
+	q := v3(math.Abs(p.X)-hx, math.Abs(p.Y)-hy, math.Abs(p.Z)-hz)
+	out := q.Max(vec.V3{}).Norm()
+	in := math.Min(math.Max(q.X, math.Max(q.Y, q.Z)), 0)
+	return out + in
+}
+
+// The faces of a closed box, each measured on its own, agree with the box: outside it the
+// least distance over the faces is the exact distance to the box (to 1e-12), with p = q + d·n
+// and n pointing out; every face is wound so that its normal points out. Just inside, the
+// faces that answer are the ones over whose face the point lies within the depth, each with
+// minus that depth; elsewhere they report +Inf.
+func TestTriangleBoxPoints(t *testing.T) {
+	const hx, hy, hz, depth = 0.03, 0.02, 0.01, 0.004
+	faces := boxFaces(hx, hy, hz, depth)
+	for i := range faces {
+		if err := faces[i].Validate(); err != nil {
+			t.Fatal(err)
+		}
+		if c := faces[i].A.Add(faces[i].B).Add(faces[i].C).Scale(1.0 / 3); faces[i].faceNormal().Dot(c) <= 0 {
+			t.Fatalf("face %d is wound inward", i)
+		}
+	}
+	r := newRand(testSeed(t))
+	var outside, inside int
+	for k := 0; k < 20000; k++ {
+		p := v3(0.05*(2*r.Float64()-1), 0.04*(2*r.Float64()-1), 0.03*(2*r.Float64()-1))
+		want := boxDist(p, hx, hy, hz)
+		best := math.Inf(1)
+		for i := range faces {
+			q, n, d := faces[i].PointDist(p)
+			if math.IsInf(d, 1) {
+				continue
+			}
+			if e := q.Add(n.Scale(d)).Sub(p).Norm(); e > 1e-12 {
+				t.Fatalf("p %v face %d: q + d·n is %g from p", p, i, e)
+			}
+			if math.Abs(n.Norm()-1) > 1e-12 {
+				t.Fatalf("p %v face %d: |n| = %v", p, i, n.Norm())
+			}
+			best = math.Min(best, d)
+			if want < 0 {
+				// Inside: only faces whose own plane is within the depth answer, with its depth.
+				h := p.Sub(faces[i].A).Dot(faces[i].faceNormal())
+				if math.Abs(d-h) > 1e-12 || -h > depth {
+					t.Fatalf("p %v inside (depth %v) face %d: d = %v, its plane's depth %v (limit %v)", p, -want, i, d, -h, depth)
+				}
+			}
+		}
+		switch {
+		case want >= 0:
+			outside++
+			if math.Abs(best-want) > 1e-12 {
+				t.Fatalf("p %v outside: least face distance %v, box distance %v", p, best, want)
+			}
+		case -want < depth:
+			inside++
+			// The nearest face answers (the deepest answering face may be deeper, at a corner).
+			if !(best <= want+1e-12) {
+				t.Fatalf("p %v at depth %v: least face distance %v", p, -want, best)
+			}
+		case -want > depth+1e-12:
+			// Deeper than the depth below every face: none answers.
+			if !math.IsInf(best, 1) {
+				t.Fatalf("p %v at depth %v (beyond %v): a face answered %v", p, -want, depth, best)
+			}
+		}
+	}
+	if outside < 1000 || inside < 200 {
+		t.Fatalf("too few samples: %d outside, %d within the depth", outside, inside)
+	}
+}
+
+// Segments round the box: the least SegDist over the faces is the exact distance from the
+// segment to the box when the segment stays outside, found against sampling of the segment;
+// t and q report where, with p(t) = q + d·n. A segment dipping into the box over a face
+// reports its deeper end's depth.
+func TestTriangleBoxSegments(t *testing.T) {
+	const hx, hy, hz, depth = 0.03, 0.02, 0.01, 0.004
+	faces := boxFaces(hx, hy, hz, depth)
+	r := newRand(testSeed(t))
+	var n int
+	for k := 0; k < 5000; k++ {
+		p0 := v3(0.05*(2*r.Float64()-1), 0.04*(2*r.Float64()-1), 0.03*(2*r.Float64()-1))
+		p1 := p0.Add(randV(r, 0.01))
+		// Sampled distance along the segment (an upper bound on the least distance).
+		sampled := math.Inf(1)
+		const m = 2000
+		for j := 0; j <= m; j++ {
+			sampled = math.Min(sampled, boxDist(p0.Lerp(p1, float64(j)/m), hx, hy, hz))
+		}
+		if sampled <= 0 {
+			continue // enters the box: the dip case below
+		}
+		n++
+		best, bt := math.Inf(1), -1.0
+		for i := range faces {
+			tt, q, nn, d := faces[i].SegDist(p0, p1)
+			if d < best {
+				best, bt = d, tt
+				if e := q.Add(nn.Scale(d)).Sub(p0.Lerp(p1, tt)).Norm(); e > 1e-12 {
+					t.Fatalf("segment %v–%v face %d: q + d·n is %g from p(t)", p0, p1, i, e)
+				}
+			}
+		}
+		// Sampling misses the minimum by at most |p1−p0|/m along the segment.
+		if best > sampled+1e-12 || best < sampled-p1.Sub(p0).Norm()/m-1e-12 {
+			t.Fatalf("segment %v–%v: least face distance %v at t=%v, sampled %v", p0, p1, best, bt, sampled)
+		}
+		if got := boxDist(p0.Lerp(p1, bt), hx, hy, hz); math.Abs(got-best) > 1e-12 {
+			t.Fatalf("segment %v–%v: the point at t=%v is %v from the box, SegDist said %v", p0, p1, bt, got, best)
+		}
+	}
+	if n < 1000 {
+		t.Fatalf("only %d segments outside", n)
+	}
+	// A segment dipping under the top face (z = hz) from 1 mm above to 2 mm below, away from
+	// its edges: the top's triangles report the deeper end, −2 mm, normal +z.
+	p0, p1 := v3(-0.01, 0.002, hz+0.001), v3(0.01, -0.003, hz-0.002)
+	best, bn, bt := math.Inf(1), vec.V3{}, -1.0
+	for i := range faces {
+		if tt, _, nn, d := faces[i].SegDist(p0, p1); d < best {
+			best, bn, bt = d, nn, tt
+		}
+	}
+	if math.Abs(best+0.002) > 1e-12 || bn != v3(0, 0, 1) || bt != 1 {
+		t.Errorf("dipping segment: d = %v, n = %v, t = %v; want −0.002, +z, 1", best, bn, bt)
+	}
+	// Crossing the top face with the lower end deeper than the depth: touching at d = 0.
+	p1 = v3(0.01, -0.003, hz-0.006)
+	best, bn = math.Inf(1), vec.V3{}
+	for i := range faces {
+		if _, _, nn, d := faces[i].SegDist(p0, p1); d < best {
+			best, bn = d, nn
+		}
+	}
+	if best != 0 || bn != v3(0, 0, 1) {
+		t.Errorf("segment through the top, end beyond the depth: d = %v, n = %v; want 0, +z", best, bn)
+	}
+}
+
+// A single triangle: in front of its plane the distance to it; behind its plane, over the face
+// within the depth, minus the depth; behind beyond an edge or deeper, no contact.
+func TestTriangleCases(t *testing.T) {
+	s := Shape{Kind: Triangle, A: v3(0, 0, 0), B: v3(1, 0, 0), C: v3(0, 1, 0), Radius: 0.1}
+	for _, c := range []struct {
+		p    vec.V3
+		d    float64
+		n, q vec.V3
+	}{
+		{v3(0.2, 0.2, 0.5), 0.5, v3(0, 0, 1), v3(0.2, 0.2, 0)},     // over the face
+		{v3(-0.3, 0.5, 0.4), 0.5, v3(-0.6, 0, 0.8), v3(0, 0.5, 0)}, // beyond edge AC, in front
+		{v3(0.2, 0.2, -0.05), -0.05, v3(0, 0, 1), v3(0.2, 0.2, 0)}, // behind, within the depth
+		{v3(0.2, 0.2, 0), 0, v3(0, 0, 1), v3(0.2, 0.2, 0)},         // on the face
+		{v3(0.2, 0.2, -0.2), math.Inf(1), vec.V3{}, v3(0.2, 0.2, -0.2)},
+		{v3(-0.1, 0.5, -0.05), math.Inf(1), vec.V3{}, v3(-0.1, 0.5, -0.05)}, // behind, beyond edge AC
+	} {
+		q, n, d := s.PointDist(c.p)
+		if math.Abs(d-c.d) > 1e-15 && d != c.d || n.Sub(c.n).Norm() > 1e-15 || q.Sub(c.q).Norm() > 1e-15 {
+			t.Errorf("PointDist(%v) = q %v n %v d %v; want q %v n %v d %v", c.p, q, n, d, c.q, c.n, c.d)
+		}
+	}
+	if b := s.Bounds(); b.Min != v3(-0.1, -0.1, -0.1) || b.Max != v3(1.1, 1.1, 0.1) {
+		t.Errorf("Bounds = %v", b)
+	}
+	for _, bad := range []Shape{
+		{Kind: Triangle, A: v3(0, 0, 0), B: v3(1, 0, 0), C: v3(2, 0, 0), Radius: 0.1},
+		{Kind: Triangle, A: v3(0, 0, 0), B: v3(1, 0, 0), C: v3(0, 1, 0)},
+		{Kind: Triangle, A: v3(0, 0, 0), B: v3(1, 0, 0), C: v3(0, math.NaN(), 0), Radius: 0.1},
+	} {
+		if err := bad.Validate(); err == nil {
+			t.Errorf("Validate(%+v) = nil", bad)
+		}
+	}
+	if Triangle.String() != "triangle" {
+		t.Errorf("Triangle.String() = %q", Triangle.String())
+	}
+	if n := testing.AllocsPerRun(100, func() { s.SegDist(v3(0.1, 0.1, 0.3), v3(0.4, 0.1, -0.05)) }); n != 0 {
+		t.Errorf("SegDist allocates %v times", n)
+	}
+}
+
+func BenchmarkSegDistTriangle(b *testing.B) {
+	faces := boxFaces(0.03, 0.02, 0.01, 0.004)
+	r := newRand(7)
+	const n = 256
+	var segs [n][2]vec.V3
+	for i := range segs {
+		p0 := v3(0.05*(2*r.Float64()-1), 0.04*(2*r.Float64()-1), 0.03*(2*r.Float64()-1))
+		segs[i] = [2]vec.V3{p0, p0.Add(randV(r, 0.005))}
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		sg := &segs[i&(n-1)]
+		_, _, _, d := faces[i%len(faces)].SegDist(sg[0], sg[1])
+		sinkF += d
+		i++
+	}
+}
