@@ -21,9 +21,11 @@ const (
 	MaxPathLen       = 4096      // bytes of a file name
 )
 
-// Mesh is a rigid triangle mesh the rope may not enter ("implicit" solver only): a closed,
-// outward-wound, manifold surface that does not cut itself, either read from an STL or OBJ
-// file or given inline:
+// Mesh is a rigid triangle mesh the rope may not enter (the physical solvers: "implicit" takes
+// it as a triangle surface; "pbd" and "dvi" meet its triangles as obstacles, with the rope's
+// own friction, up to world.MaxObstacleTriangles triangles in all and with walls thicker than
+// 2·world.MeshDepthRadii rope radii): a closed, outward-wound, manifold surface that does not
+// cut itself, either read from an STL or OBJ file or given inline:
 //
 //	"meshes": [{"name": "jaw", "file": "jaw.stl", "scale": 0.001, "offset": [0, 0, 0.01]},
 //	           {"name": "block", "vertices": [[0,0,0], [1,0,0], ...], "triangles": [[0,2,1], ...]}]
@@ -38,7 +40,7 @@ type Mesh struct {
 	Triangles [][3]int          `json:"triangles,omitempty"` // inline: ≤ MaxMeshTriangles, vertex indices from 0, (b − a) × (c − a) outward
 	Scale     float64           `json:"scale,omitempty"`     // multiplies every coordinate (STL and OBJ have no units: 0.001 for a file in mm), 0 < scale ≤ 1e6; default 1
 	Offset    *Vec              `json:"offset,omitempty"`    // m, added after scaling; default [0, 0, 0]
-	Friction  *MaterialFriction `json:"friction,omitempty"`  // rope on this mesh, 0 ≤ kinetic ≤ static ≤ 10; default DefaultTissueFriction
+	Friction  *MaterialFriction `json:"friction,omitempty"`  // rope on this mesh, 0 ≤ kinetic ≤ static ≤ 10; default DefaultTissueFriction ("implicit" only: pbd and dvi take the rope's friction)
 }
 
 func (c *checker) validateMeshes(s *Scene) {
@@ -50,7 +52,11 @@ func (c *checker) validateMeshes(s *Scene) {
 		c.add("meshes", "must hold at most %d meshes (got %d)", MaxMeshes, len(ms))
 		return
 	}
-	c.needsImplicit("meshes", s)
+	obstacles := s.Solver.Type == "pbd" || s.Solver.Type == "dvi"
+	if !obstacles {
+		c.needsImplicit("meshes", s)
+	}
+	var tris int
 	for i := range ms {
 		m := &ms[i]
 		p := fmt.Sprintf("meshes[%d]", i)
@@ -88,6 +94,13 @@ func (c *checker) validateMeshes(s *Scene) {
 		}
 		c.optCoords(p+".offset", m.Offset)
 		c.surfaceFriction(p+".friction", m.Friction)
+		if obstacles && m.Friction != nil {
+			c.add(p+".friction", "the %s solver meets meshes as obstacles, with the rope's own friction: leave it out (or use implicit)", s.Solver.Type)
+		}
+		tris += len(m.Triangles)
+	}
+	if obstacles && tris > world.MaxObstacleTriangles {
+		c.add("meshes", "the %s solver meets meshes as obstacles, at most %d triangles in all (got %d inline; use implicit)", s.Solver.Type, world.MaxObstacleTriangles, tris)
 	}
 }
 

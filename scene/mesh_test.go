@@ -8,6 +8,7 @@ import (
 
 	"github.com/knotsim/knotsim/tissue"
 	"github.com/knotsim/knotsim/vec"
+	"github.com/knotsim/knotsim/world"
 )
 
 // blockScene is testdata/pbd/thread_on_block.json: a thread pulled with 0.5 N a side over a
@@ -98,7 +99,15 @@ func TestMeshSceneErrors(t *testing.T) {
 		want  string
 		build bool // the rule is checked at Build, not by Validate
 	}{
-		{"not implicit", func(s *Scene) { s.Solver.Type = "dvi" }, "meshes: need the implicit solver (this scene's is dvi)", false},
+		{"not physical", func(s *Scene) { s.Solver.Type = "ftl" }, "meshes: need a physical solver: implicit, pbd or dvi (this scene's is ftl)", false},
+		{"friction under pbd", func(s *Scene) { s.Solver.Type = "pbd" }, "meshes[0].friction: the pbd solver meets meshes as obstacles, with the rope's own friction: leave it out (or use implicit)", false},
+		{"too many triangles under dvi", func(s *Scene) {
+			s.Solver.Type = "dvi"
+			s.Meshes[0].Friction = nil
+			for len(s.Meshes[0].Triangles) <= world.MaxObstacleTriangles {
+				s.Meshes[0].Triangles = append(s.Meshes[0].Triangles, s.Meshes[0].Triangles[:12]...)
+			}
+		}, "meshes: the dvi solver meets meshes as obstacles, at most 4096 triangles in all (got 4104 inline; use implicit)", false},
 		{"file and vertices", func(s *Scene) { s.Meshes[0].File = "a.stl" }, "meshes[0].file: give either a file or vertices and triangles, not both", false},
 		{"neither", func(s *Scene) { s.Meshes[0].Vertices = nil }, "meshes[0]: needs a file, or vertices and triangles", false},
 		{"ply file", func(s *Scene) { s.Meshes[0] = Mesh{File: "a.ply"} }, `meshes[0].file: "a.ply": want an .stl or .obj file`, false},

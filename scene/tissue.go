@@ -312,6 +312,10 @@ func (c *checker) needsImplicit(path string, s *Scene) {
 		if typ == "" {
 			typ = "ftl"
 		}
+		if path == "meshes" {
+			c.add(path, "need a physical solver: implicit, pbd or dvi (this scene's is %s)", typ)
+			return
+		}
 		c.add(path, "need the implicit solver (this scene's is %s)", typ)
 	}
 }

@@ -10,7 +10,6 @@ import (
 	"github.com/knotsim/knotsim/rope"
 	"github.com/knotsim/knotsim/solver"
 	"github.com/knotsim/knotsim/solver/implicit"
-	"github.com/knotsim/knotsim/solver/pbd"
 	"github.com/knotsim/knotsim/tissue"
 	"github.com/knotsim/knotsim/vec"
 	"github.com/knotsim/knotsim/world"
@@ -68,8 +67,9 @@ func TestThreadPulledOverRigidMesh(t *testing.T) {
 	}
 }
 
-// A rigid mesh needs a solver that handles triangle surfaces, and a closed, outward-wound
-// surface; each refusal names the mesh and leaves the world unchanged.
+// A rigid mesh needs a closed, outward-wound surface and sane friction; each refusal names the
+// mesh and leaves the world unchanged (the solvers that meet meshes as obstacles:
+// TestAddRigidObstaclesRefuses).
 func TestAddRigidRefuses(t *testing.T) {
 	m, err := tissue.Slab(tissue.SlabSpec{Size: vec.V3{X: 1, Y: 1, Z: 1}, Cells: [3]int{1, 1, 1}})
 	if err != nil {
@@ -87,7 +87,6 @@ func TestAddRigidRefuses(t *testing.T) {
 		fr    material.Friction
 		want  string
 	}{
-		{"pbd", func() solver.Solver { s, _ := pbd.New(pbd.DefaultParams(), det); return s }, m.Surface, material.Friction{}, `rigid mesh "box": the pbd solver does not handle triangle surfaces`},
 		{"open", func() solver.Solver { s, _ := implicit.New(implicit.DefaultParams(), det); return s },
 			func() *tissue.Surface { s := m.Surface(); s.Tris = s.Tris[1:]; return s }, material.Friction{}, `rigid mesh "box": tissue:`},
 		{"friction", func() solver.Solver { s, _ := implicit.New(implicit.DefaultParams(), det); return s }, m.Surface, material.Friction{Static: 0.1, Kinetic: 0.2}, "want 0 ≤ kinetic ≤ static"},

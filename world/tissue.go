@@ -3,9 +3,12 @@ package world
 import (
 	"fmt"
 	"math"
+	"slices"
+	"sort"
 
 	"github.com/knotsim/knotsim/collide"
 	"github.com/knotsim/knotsim/material"
+	"github.com/knotsim/knotsim/shape"
 	"github.com/knotsim/knotsim/solver"
 	"github.com/knotsim/knotsim/tissue"
 	"github.com/knotsim/knotsim/vec"
@@ -39,14 +42,30 @@ type Tissue struct {
 func (t *Tissue) Surf() int { return t.surf }
 
 // Rigid is a fixed triangle mesh in the world (read from STL or OBJ, package tissue): the rope
-// may not enter it. It takes the same contact rows as a tissue's surface, without compliance,
-// and its reactions go nowhere.
+// may not enter it. Under a solver that handles triangle surfaces (solver.SurfaceForcer:
+// implicit) it takes the same contact rows as a tissue's surface, without compliance, and its
+// reactions go nowhere. Under the other physical solvers (pbd, dvi) its triangles are
+// obstacles (shape.Triangle, after World.Obstacles in the solver's input), met as a pole or
+// a plane is, with the rope's own friction: Friction is then not used.
 type Rigid struct {
 	Name     string
 	Surface  *tissue.Surface
-	Friction material.Friction // rope against this mesh
+	Friction material.Friction // rope against this mesh (surface solvers only)
 	surf     int
+	obs      int // obstacle mode: its first triangle in World.meshObs
 }
+
+// MeshDepthRadii is how deep, in rope radii (the thickest rope's at AddRigid), a rigid mesh's
+// triangle obstacle reaches behind its face (shape.Triangle's Radius) when a solver meets the
+// mesh as obstacles: a rope's axis never comes near that deep (each substep moves a node by
+// less than a radius), and a mesh's walls must be thicker than twice that, or a face would
+// answer for points beyond the wall behind it.
+const MeshDepthRadii = 2
+
+// MaxObstacleTriangles bounds the triangles of all rigid meshes met as obstacles (pbd, dvi):
+// the obstacles' broad phase tests every segment against every obstacle's box
+// (collide.Obstacles). Larger meshes need the implicit solver, which keeps a box tree.
+const MaxObstacleTriangles = 4096
 
 // RigidSurf returns the index of rigid mesh k's surface among the solver's surfaces
 // (solver.Contact.Surface).
@@ -54,10 +73,19 @@ func (w *World) RigidSurf(k int) int { return w.Rigid[k].surf }
 
 // AddRigid adds a rigid triangle mesh and returns its index. The surface must be closed,
 // manifold and outward-wound (tissue.Surface.Validate(true)); the solver must handle triangle
-// surfaces (solver.SurfaceForcer: implicit). The world keeps s: do not change it afterwards.
+// surfaces (solver.SurfaceForcer: implicit) or be physical (solver.Physical: pbd, dvi; the
+// mesh's triangles are then obstacles, at most MaxObstacleTriangles in all, and its walls
+// must be thicker than 2·MeshDepthRadii rope radii). The world keeps s: do not change it
+// afterwards.
 func (w *World) AddRigid(r Rigid) (int, error) {
 	if r.Surface == nil {
 		return 0, fmt.Errorf("world: rigid mesh %q has no surface", r.Name)
+	}
+	if _, ok := w.Solver.(solver.SurfaceForcer); !ok {
+		if _, ok := w.Solver.(solver.Physical); ok {
+			return w.addRigidObstacles(r)
+		}
+		return 0, fmt.Errorf("world: rigid mesh %q: the %s solver does not handle rigid meshes (use pbd, dvi or implicit)", r.Name, w.Solver.Name())
 	}
 	if err := w.checkSurfaceSolver("rigid mesh", r.Name, r.Friction); err != nil {
 		return 0, err
@@ -76,6 +104,82 @@ func (w *World) AddRigid(r Rigid) (int, error) {
 	w.Rigid = append(w.Rigid, r)
 	w.in.Surfaces = append(w.in.Surfaces, solver.Surface{Pos: r.Surface.Nodes, Tris: r.Surface.Tris, Index: ix, Friction: r.Friction})
 	return len(w.Rigid) - 1, nil
+}
+
+// addRigidObstacles adds a rigid mesh as triangle obstacles (a solver without triangle
+// surfaces).
+func (w *World) addRigidObstacles(r Rigid) (int, error) {
+	if err := r.Surface.Validate(true); err != nil {
+		return 0, fmt.Errorf("world: rigid mesh %q: %w", r.Name, err)
+	}
+	if n := len(w.meshObs) + len(r.Surface.Tris); n > MaxObstacleTriangles {
+		return 0, fmt.Errorf("world: rigid mesh %q: %d triangles (%d in all); the %s solver meets meshes as obstacles, at most %d triangles (use implicit for larger meshes)",
+			r.Name, len(r.Surface.Tris), n, w.Solver.Name(), MaxObstacleTriangles)
+	}
+	var rmax float64
+	for _, x := range w.State.SegRadius {
+		rmax = math.Max(rmax, x)
+	}
+	depth := MeshDepthRadii * rmax
+	r.surf, r.obs = len(w.Rigid), len(w.meshObs)
+	p := r.Surface.Nodes
+	for i, t := range r.Surface.Tris {
+		sh := shape.Shape{Kind: shape.Triangle, A: p[t[0]], B: p[t[1]], C: p[t[2]], Radius: depth}
+		if err := sh.Validate(); err != nil {
+			w.meshObs = w.meshObs[:r.obs]
+			return 0, fmt.Errorf("world: rigid mesh %q: triangle %d: %w", r.Name, i, err)
+		}
+		w.meshObs = append(w.meshObs, sh)
+	}
+	w.Rigid = append(w.Rigid, r)
+	return len(w.Rigid) - 1, nil
+}
+
+// fixedObstacles returns the solver's fixed obstacles: World.Obstacles, then the triangles of
+// the rigid meshes met as obstacles (copied again only when World.Obstacles changed).
+func (w *World) fixedObstacles() []shape.Shape {
+	if len(w.meshObs) == 0 {
+		return w.Obstacles
+	}
+	n := len(w.Obstacles)
+	if len(w.fixBuf) != n+len(w.meshObs) || !slices.Equal(w.fixBuf[:n], w.Obstacles) {
+		w.fixBuf = append(append(w.fixBuf[:0], w.Obstacles...), w.meshObs...)
+	}
+	return w.fixBuf
+}
+
+// meshContacts rewrites the contacts with rigid meshes' triangle obstacles (cs, as a solver
+// reported them for the latest step) as contacts with the meshes' surfaces: OnSurface, Surface
+// the mesh's (RigidSurf), Obstacle −1.
+func (w *World) meshContacts(cs []solver.Contact) {
+	if len(w.meshObs) == 0 {
+		return
+	}
+	lo := len(w.Obstacles)
+	hi := lo + len(w.meshObs)
+	for i := range cs {
+		c := &cs[i]
+		if c.Obstacle < lo || c.Obstacle >= hi {
+			continue
+		}
+		t := c.Obstacle - lo
+		k := sort.Search(len(w.Rigid), func(k int) bool { return w.Rigid[k].obs > t }) - 1
+		c.Obstacle, c.OnSurface, c.Surface = -1, true, w.Rigid[k].surf
+	}
+}
+
+// AppendContacts appends the contacts of the solver's last substep (solver.ContactReporter) to
+// dst, with rigid meshes' triangle obstacles reported as their meshes' surfaces; dst unchanged
+// when the solver does not report contacts.
+func (w *World) AppendContacts(dst []solver.Contact) []solver.Contact {
+	cr, ok := w.Solver.(solver.ContactReporter)
+	if !ok {
+		return dst
+	}
+	n := len(dst)
+	dst = cr.AppendContacts(dst)
+	w.meshContacts(dst[n:])
+	return dst
 }
 
 // checkSurfaceSolver checks that the world's solver handles triangle surfaces and that the

@@ -80,10 +80,12 @@ type World struct {
 	Retakes int
 	hits    []needle.Piercing // the needles' piercings of a sweep (scratch)
 
-	obsBuf []shape.Shape    // Obstacles, the forceps' jaws and the needles' bodies, when there are forceps or needles
-	tboxes []vec.AABB       // the tissues' boxes (tissueContacts)
-	holds  []threadHold     // springs holding the tissues off the thread in a retaken step (threadHolds)
-	cbuf   []solver.Contact // the solver's contacts (forcepsForces)
+	obsBuf  []shape.Shape    // the fixed obstacles, the forceps' jaws and the needles' bodies, when there are forceps or needles
+	meshObs []shape.Shape    // the triangles of the rigid meshes met as obstacles (addRigidObstacles), mesh by mesh
+	fixBuf  []shape.Shape    // Obstacles, then meshObs (fixedObstacles)
+	tboxes  []vec.AABB       // the tissues' boxes (tissueContacts)
+	holds   []threadHold     // springs holding the tissues off the thread in a retaken step (threadHolds)
+	cbuf    []solver.Contact // the solver's contacts (forcepsForces)
 
 	in solver.Input
 }
@@ -136,7 +138,7 @@ func (w *World) AddTool(t Tool) int {
 // keeps the state of the failed step for inspection and should not be stepped again.
 func (w *World) Step() error {
 	w.in.Dt = w.Dt
-	w.in.Obstacles, w.in.Moving = w.Obstacles, 0
+	w.in.Obstacles, w.in.Moving = w.fixedObstacles(), 0
 	w.in.ObstacleSkip = w.in.ObstacleSkip[:0]
 	w.in.Gravity = w.Gravity
 	w.in.Grasps = w.in.Grasps[:0]
@@ -165,7 +167,7 @@ func (w *World) Step() error {
 		w.in.Grasps = append(w.in.Grasps, solver.Grasp{Node: t.Node, Mode: t.Mode, Target: t.Target, Force: t.Force, Stiffness: t.Stiffness})
 	}
 	if len(w.Forceps) > 0 || len(w.Needles) > 0 {
-		w.obsBuf = append(w.obsBuf[:0], w.Obstacles...)
+		w.obsBuf = append(w.obsBuf[:0], w.in.Obstacles...)
 		w.in.Obstacles = w.obsBuf
 		if err := w.moveForceps(); err != nil {
 			return err
@@ -298,7 +300,7 @@ func (w *World) Snapshot(dst *Snapshot) *Snapshot {
 	dst.Contacts, dst.Residual = dst.Contacts[:0], 0
 	c, ok := w.Solver.(solver.ContactReporter)
 	if dst.HasContacts = ok; ok {
-		dst.Contacts = c.AppendContacts(dst.Contacts)
+		dst.Contacts = w.AppendContacts(dst.Contacts)
 		dst.Residual = c.Residual()
 	}
 	return dst

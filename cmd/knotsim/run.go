@@ -365,10 +365,7 @@ func needleReports(w *world.World) []NeedleReport {
 // tissueReports describes each tissue of w at the end of the run.
 func tissueReports(w *world.World) []TissueReport {
 	var out []TissueReport
-	var cs []solver.Contact
-	if cr, ok := w.Solver.(solver.ContactReporter); ok {
-		cs = cr.AppendContacts(nil)
-	}
+	cs := w.AppendContacts(nil)
 	sf, _ := w.Solver.(solver.SurfaceForcer)
 	for k, t := range w.Tissues {
 		b := t.Body
@@ -406,10 +403,7 @@ func tissueReports(w *world.World) []TissueReport {
 // meshReports describes each rigid mesh of w at the end of the run.
 func meshReports(w *world.World) []MeshReport {
 	var out []MeshReport
-	var cs []solver.Contact
-	if cr, ok := w.Solver.(solver.ContactReporter); ok {
-		cs = cr.AppendContacts(nil)
-	}
+	cs := w.AppendContacts(nil)
 	for k, m := range w.Rigid {
 		mr := MeshReport{Name: m.Name, Triangles: len(m.Surface.Tris)}
 		for _, c := range cs {
