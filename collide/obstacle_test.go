@@ -89,3 +89,61 @@ func TestObstaclesDoesNotAllocate(t *testing.T) {
 		t.Fatal("no contacts: the test proves nothing")
 	}
 }
+
+// ObstaclesMeshes finds the same contacts, in the same order, as the linear ObstaclesExcept
+// when a run of the obstacles is a rigid mesh's triangles: a rope wandering round a
+// triangulated sphere (1,600 faces) set between a capsule and a torus, with skipped pairs,
+// including ones onto the mesh's triangles.
+func TestObstaclesMeshesMatchesLinear(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	const R = 0.01
+	c := vec.V3{X: 0.1}
+	pos, tris := uvSphere(R, c, 40, 21)
+	ix, err := NewSurfaceIndex(tris, len(pos))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ix.Update(pos); err != nil {
+		t.Fatal(err)
+	}
+	st := ropeNear(t, rng, c, 0.94*R, 1.1*R, 1e-3, 2e-4, 600)
+	obs := []shape.Shape{{Kind: shape.Capsule, A: c.Add(vec.V3{X: -0.02}), B: c.Add(vec.V3{X: 0.02}), Radius: 0.002}}
+	first := len(obs)
+	for _, tr := range tris {
+		obs = append(obs, shape.Shape{Kind: shape.Triangle, A: pos[tr[0]], B: pos[tr[1]], C: pos[tr[2]], Radius: 6e-4})
+	}
+	obs = append(obs, shape.Shape{Kind: shape.Torus, Center: c, Axis: vec.V3{Z: 1}, Major: 0.011, Radius: 0.001})
+	for i := range obs {
+		if err := obs[i].Validate(); err != nil {
+			t.Fatalf("obstacle %d: %v", i, err)
+		}
+	}
+	var skip []Skip
+	for s := 0; s < st.NumSegs(); s += 7 {
+		skip = append(skip, Skip{Seg: int32(s), Obstacle: 0}, Skip{Seg: int32(s), Obstacle: int32(first + s%len(tris))})
+	}
+	runs := []MeshRun{{First: int32(first), Count: int32(len(tris)), Index: ix}}
+	for _, margin := range []float64{0, 3e-4} {
+		want := ObstaclesExcept(nil, st, obs, margin, skip)
+		got := ObstaclesMeshes(nil, st, obs, margin, skip, runs)
+		if len(got) != len(want) {
+			t.Fatalf("margin %g: %d contacts through the tree, %d linearly", margin, len(got), len(want))
+		}
+		var onMesh int
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("margin %g: contact %d is %+v through the tree, %+v linearly", margin, i, got[i], want[i])
+			}
+			if int(got[i].Obstacle) >= first && int(got[i].Obstacle) < first+len(tris) {
+				onMesh++
+			}
+		}
+		t.Logf("margin %g: %d contacts (%d on the mesh), as the linear pass", margin, len(got), onMesh)
+		if onMesh < 100 {
+			t.Errorf("only %d mesh contacts: the test exercises little", onMesh)
+		}
+		if a := testing.AllocsPerRun(5, func() { got = ObstaclesMeshes(got[:0], st, obs, margin, skip, runs) }); a != 0 {
+			t.Errorf("%v allocations per call", a)
+		}
+	}
+}

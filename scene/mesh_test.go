@@ -107,7 +107,7 @@ func TestMeshSceneErrors(t *testing.T) {
 			for len(s.Meshes[0].Triangles) <= world.MaxObstacleTriangles {
 				s.Meshes[0].Triangles = append(s.Meshes[0].Triangles, s.Meshes[0].Triangles[:12]...)
 			}
-		}, "meshes: the dvi solver meets meshes as obstacles, at most 4096 triangles in all (got 4104 inline; use implicit)", false},
+		}, "meshes: the dvi solver meets meshes as obstacles, at most 100000 triangles in all (got 100008 inline; use implicit)", false},
 		{"file and vertices", func(s *Scene) { s.Meshes[0].File = "a.stl" }, "meshes[0].file: give either a file or vertices and triangles, not both", false},
 		{"neither", func(s *Scene) { s.Meshes[0].Vertices = nil }, "meshes[0]: needs a file, or vertices and triangles", false},
 		{"ply file", func(s *Scene) { s.Meshes[0] = Mesh{File: "a.ply"} }, `meshes[0].file: "a.ply": want an .stl or .obj file`, false},

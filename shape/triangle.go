@@ -56,6 +56,21 @@ func (s *Shape) triPoint(p, nf vec.V3) (q, n vec.V3, d float64) {
 // with neither end measurable behind it touches it at d = 0, normal the face's.
 func (s *Shape) triSeg(p0, p1 vec.V3) (t float64, q, n vec.V3, d float64) {
 	nf := s.faceNormal()
+	h0, h1 := p0.Sub(s.A).Dot(nf), p1.Sub(s.A).Dot(nf)
+	if h0 > 0 && h1 > 0 {
+		// In front of the plane: the signed distance is the distance. Both ends over the
+		// face (a rope lying on it): the lower end's height.
+		if s.overFace(p0) && s.overFace(p1) {
+			p, h := p0, h0
+			if h1 < h0 {
+				t, p, h = 1, p1, h1
+			}
+			return t, p.Sub(nf.Scale(h)), nf, h
+		}
+		st, _, _ := vec.ClosestSegTri(p0, p1, s.A, s.B, s.C)
+		q, n, d = s.triPoint(p0.Lerp(p1, st), nf)
+		return st, q, n, d
+	}
 	st, w, d2 := vec.ClosestSegTri(p0, p1, s.A, s.B, s.C)
 	p := p0.Lerp(p1, st)
 	t, q, n, d = 0, p0, vec.V3{}, math.Inf(1)
@@ -71,4 +86,29 @@ func (s *Shape) triSeg(p0, p1 vec.V3) (t float64, q, n vec.V3, d float64) {
 		t, q, n, d = 1, q1, n1, d1
 	}
 	return t, q, n, d
+}
+
+// overFace reports whether p's projection onto the triangle's plane lies strictly inside it.
+func (s *Shape) overFace(p vec.V3) bool {
+	e0, e1, v := s.B.Sub(s.A), s.C.Sub(s.A), p.Sub(s.A)
+	d00, d01, d11 := e0.Dot(e0), e0.Dot(e1), e1.Dot(e1)
+	d20, d21 := v.Dot(e0), v.Dot(e1)
+	den := d00*d11 - d01*d01
+	b := d11*d20 - d01*d21
+	c := d00*d21 - d01*d20
+	return b > 0 && c > 0 && b+c < den
+}
+
+// TriangleFar reports, for a Triangle, whether SegDist(p0, p1) is certainly at least lim (m)
+// by its plane alone: both ends at least lim in front of it (no point of the triangle is
+// nearer than its plane), or both deeper behind it than Radius (it answers +Inf). It costs a
+// fraction of SegDist; a broad phase uses it to drop most candidates. It is false for other
+// kinds.
+func (s *Shape) TriangleFar(p0, p1 vec.V3, lim float64) bool {
+	if s.Kind != Triangle {
+		return false
+	}
+	nf := s.faceNormal()
+	h0, h1 := p0.Sub(s.A).Dot(nf), p1.Sub(s.A).Dot(nf)
+	return (h0 >= lim && h1 >= lim) || (h0 < -s.Radius && h1 < -s.Radius)
 }

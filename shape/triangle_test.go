@@ -225,3 +225,32 @@ func BenchmarkSegDistTriangle(b *testing.B) {
 		i++
 	}
 }
+
+// TriangleFar never drops a segment SegDist would put within lim: random segments round the
+// box's faces, lim from 0 to 5 mm; and it does drop most of those far in front or deep behind.
+func TestTriangleFar(t *testing.T) {
+	faces := boxFaces(0.03, 0.02, 0.01, 0.004)
+	r := newRand(testSeed(t))
+	var far, n int
+	for k := 0; k < 20000; k++ {
+		p0 := v3(0.05*(2*r.Float64()-1), 0.04*(2*r.Float64()-1), 0.03*(2*r.Float64()-1))
+		p1 := p0.Add(randV(r, 0.005))
+		lim := 0.005 * r.Float64()
+		f := &faces[k%len(faces)]
+		_, _, _, d := f.SegDist(p0, p1)
+		n++
+		if f.TriangleFar(p0, p1, lim) {
+			far++
+			if d < lim {
+				t.Fatalf("face %d, segment %v–%v, lim %v: TriangleFar, but SegDist = %v", k%len(faces), p0, p1, lim, d)
+			}
+		}
+	}
+	t.Logf("%d of %d dropped", far, n)
+	if far < n/4 {
+		t.Errorf("only %d of %d dropped", far, n)
+	}
+	if (&Shape{Kind: Sphere, Radius: 1}).TriangleFar(v3(5, 0, 0), v3(6, 0, 0), 0) {
+		t.Error("TriangleFar of a sphere")
+	}
+}

@@ -1,6 +1,7 @@
 package world_test
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -42,6 +43,11 @@ func blockWorld(t testing.TB, mk func(collide.Detector) (solver.Solver, error), 
 
 // blockWorldN is blockWorld with a cord of n links.
 func blockWorldN(t testing.TB, mk func(collide.Detector) (solver.Solver, error), mat material.Material, n int) *world.World {
+	return blockWorldMesh(t, mk, mat, n, 1)
+}
+
+// blockWorldMesh is blockWorldN with the block's faces cut into k × k squares (12k² triangles).
+func blockWorldMesh(t testing.TB, mk func(collide.Detector) (solver.Solver, error), mat material.Material, n, k int) *world.World {
 	t.Helper()
 	const r, l = 1e-3, 2.5e-3
 	pts := make([]vec.V3, n+1)
@@ -64,7 +70,7 @@ func blockWorldN(t testing.TB, mk func(collide.Detector) (solver.Solver, error),
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := tissue.Slab(tissue.SlabSpec{Size: vec.V3{X: 2 * blockX, Y: 2 * blockY, Z: 2 * blockZ}, Cells: [3]int{1, 1, 1}})
+	m, err := tissue.Slab(tissue.SlabSpec{Size: vec.V3{X: 2 * blockX, Y: 2 * blockY, Z: 2 * blockZ}, Cells: [3]int{k, k, k}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,10 +189,7 @@ func TestAddRigidObstaclesRefuses(t *testing.T) {
 		t.Fatal(err)
 	}
 	det, _ := collide.New("bvh")
-	fine, err := tissue.Slab(tissue.SlabSpec{Size: vec.V3{X: 1, Y: 1, Z: 1}, Cells: [3]int{20, 20, 20}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	huge := &tissue.Surface{Nodes: make([]vec.V3, 3), Tris: make([][3]int32, world.MaxObstacleTriangles+1)}
 	box, err := tissue.Slab(tissue.SlabSpec{Size: vec.V3{X: 1, Y: 1, Z: 1}, Cells: [3]int{1, 1, 1}})
 	if err != nil {
 		t.Fatal(err)
@@ -199,8 +202,10 @@ func TestAddRigidObstaclesRefuses(t *testing.T) {
 	}{
 		{"ftl", func() solver.Solver { s, _ := ftl.New(ftl.DefaultParams(0.01, 0.1), det); return s }, box.Surface(),
 			`rigid mesh "box": the ftl solver does not handle rigid meshes`},
-		{"too many", func() solver.Solver { s, _ := physical[0].make(det); return s }, fine.Surface(),
-			`rigid mesh "box": 4800 triangles (4800 in all); the pbd solver meets meshes as obstacles, at most 4096`},
+		{"too many", func() solver.Solver { s, _ := physical[0].make(det); return s }, huge,
+			`rigid mesh "box": 100001 triangles (100001 in all); the pbd solver meets meshes as obstacles, at most 100000`},
+		{"degenerate", func() solver.Solver { s, _ := physical[1].make(det); return s },
+			func() *tissue.Surface { s := box.Surface(); s.Nodes[s.Tris[3][0]] = s.Nodes[s.Tris[3][1]]; return s }(), `rigid mesh "box": tissue:`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			w, err := world.New(st, world.Config{Dt: 1e-3, Solver: c.solve()})
@@ -270,7 +275,6 @@ func TestStiffCordOverRigidMeshAgrees(t *testing.T) {
 func TestCordRestsOnRigidMesh(t *testing.T) {
 	for _, sv := range physical {
 		t.Run(sv.name, func(t *testing.T) {
-			t.Parallel()
 			w := blockWorldN(t, sv.make, cord, 12)
 			const r = 1e-3
 			steps(t, w, 500, nil)
@@ -279,9 +283,37 @@ func TestCordRestsOnRigidMesh(t *testing.T) {
 				lo, hi = math.Min(lo, p.Z), math.Max(hi, p.Z)
 			}
 			t.Logf("%s: nodes at z = %.5f…%.5f R", sv.name, lo/r, hi/r)
+			if a := testing.AllocsPerRun(5, func() { _ = w.Step() }); a != 0 {
+				t.Errorf("%v allocations per step", a)
+			}
 			if lo < 0.995*r || hi > 1.005*r {
 				t.Errorf("the cord rests at z = %.5f…%.5f R, want R", lo/r, hi/r)
 			}
 		})
+	}
+}
+
+// BenchmarkCordOverRigidMesh: a step of the limp cord draped over the block (settled 0.5 s),
+// the block's faces cut into k × k squares: the cost of a mesh met as obstacles (pbd, dvi:
+// every segment's box against every triangle's) or as a triangle surface (implicit: a box tree)
+// against its triangle count.
+func BenchmarkCordOverRigidMesh(b *testing.B) {
+	for _, k := range []int{1, 4, 16, 32} {
+		for _, sv := range physical {
+			b.Run(fmt.Sprintf("tris=%d/%s", 12*k*k, sv.name), func(b *testing.B) {
+				w := blockWorldMesh(b, sv.make, limpCord, 60, k)
+				for range 500 {
+					if err := w.Step(); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportAllocs()
+				for b.Loop() {
+					if err := w.Step(); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
 	}
 }

@@ -52,7 +52,8 @@ type Rigid struct {
 	Surface  *tissue.Surface
 	Friction material.Friction // rope against this mesh (surface solvers only)
 	surf     int
-	obs      int // obstacle mode: its first triangle in World.meshObs
+	obs      int                   // obstacle mode: its first triangle in World.meshObs
+	index    *collide.SurfaceIndex // obstacle mode: its box tree
 }
 
 // MeshDepthRadii is how deep, in rope radii (the thickest rope's at AddRigid), a rigid mesh's
@@ -63,9 +64,10 @@ type Rigid struct {
 const MeshDepthRadii = 2
 
 // MaxObstacleTriangles bounds the triangles of all rigid meshes met as obstacles (pbd, dvi):
-// the obstacles' broad phase tests every segment against every obstacle's box
-// (collide.Obstacles). Larger meshes need the implicit solver, which keeps a box tree.
-const MaxObstacleTriangles = 4096
+// each is a shape.Shape (about 140 bytes, held twice). The broad phase finds them through each
+// mesh's box tree (collide.ObstaclesMeshes), so the cost of a step grows with the triangles
+// near the rope, not with their number.
+const MaxObstacleTriangles = 100_000
 
 // RigidSurf returns the index of rigid mesh k's surface among the solver's surfaces
 // (solver.Contact.Surface).
@@ -109,19 +111,26 @@ func (w *World) AddRigid(r Rigid) (int, error) {
 // addRigidObstacles adds a rigid mesh as triangle obstacles (a solver without triangle
 // surfaces).
 func (w *World) addRigidObstacles(r Rigid) (int, error) {
-	if err := r.Surface.Validate(true); err != nil {
-		return 0, fmt.Errorf("world: rigid mesh %q: %w", r.Name, err)
-	}
 	if n := len(w.meshObs) + len(r.Surface.Tris); n > MaxObstacleTriangles {
 		return 0, fmt.Errorf("world: rigid mesh %q: %d triangles (%d in all); the %s solver meets meshes as obstacles, at most %d triangles (use implicit for larger meshes)",
 			r.Name, len(r.Surface.Tris), n, w.Solver.Name(), MaxObstacleTriangles)
+	}
+	if err := r.Surface.Validate(true); err != nil {
+		return 0, fmt.Errorf("world: rigid mesh %q: %w", r.Name, err)
 	}
 	var rmax float64
 	for _, x := range w.State.SegRadius {
 		rmax = math.Max(rmax, x)
 	}
 	depth := MeshDepthRadii * rmax
-	r.surf, r.obs = len(w.Rigid), len(w.meshObs)
+	ix, err := collide.NewSurfaceIndex(r.Surface.Tris, len(r.Surface.Nodes))
+	if err != nil {
+		return 0, fmt.Errorf("world: rigid mesh %q: %w", r.Name, err)
+	}
+	if err := ix.Update(r.Surface.Nodes); err != nil {
+		return 0, fmt.Errorf("world: rigid mesh %q: %w", r.Name, err)
+	}
+	r.surf, r.obs, r.index = len(w.Rigid), len(w.meshObs), ix
 	p := r.Surface.Nodes
 	for i, t := range r.Surface.Tris {
 		sh := shape.Shape{Kind: shape.Triangle, A: p[t[0]], B: p[t[1]], C: p[t[2]], Radius: depth}
@@ -136,14 +145,22 @@ func (w *World) addRigidObstacles(r Rigid) (int, error) {
 }
 
 // fixedObstacles returns the solver's fixed obstacles: World.Obstacles, then the triangles of
-// the rigid meshes met as obstacles (copied again only when World.Obstacles changed).
+// the rigid meshes met as obstacles (copied again only when World.Obstacles changed), and sets
+// the solver's input's mesh runs over them.
 func (w *World) fixedObstacles() []shape.Shape {
+	w.in.ObstacleMeshes = w.in.ObstacleMeshes[:0]
 	if len(w.meshObs) == 0 {
 		return w.Obstacles
 	}
 	n := len(w.Obstacles)
 	if len(w.fixBuf) != n+len(w.meshObs) || !slices.Equal(w.fixBuf[:n], w.Obstacles) {
 		w.fixBuf = append(append(w.fixBuf[:0], w.Obstacles...), w.meshObs...)
+	}
+	for k := range w.Rigid {
+		r := &w.Rigid[k]
+		if r.index != nil {
+			w.in.ObstacleMeshes = append(w.in.ObstacleMeshes, collide.MeshRun{First: int32(n + r.obs), Count: int32(len(r.Surface.Tris)), Index: r.index})
+		}
 	}
 	return w.fixBuf
 }
