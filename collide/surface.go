@@ -3,7 +3,6 @@ package collide
 import (
 	"fmt"
 	"math"
-	"slices"
 	"sort"
 
 	"github.com/knotsim/knotsim/rope"
@@ -52,7 +51,6 @@ type SurfaceIndex struct {
 	ring     []int32 // triangles at each node
 	stack    []int32
 	perSeg   []SurfaceContact // one segment's hits, sorted before they are appended
-	cand     []int32          // one segment's candidate triangles (meshRun)
 	centroid []vec.V3         // build scratch
 }
 
@@ -216,40 +214,6 @@ func (ix *SurfaceIndex) Query(dst []SurfaceContact, st *rope.State, pos []vec.V3
 		dst = append(dst, h...)
 	}
 	return dst
-}
-
-// Overlapping appends to dst every triangle whose leaf of the tree (as last refitted by Update)
-// has a box overlapping box, in ascending order, and returns the extended slice: candidates,
-// not hits (a leaf's box covers up to four triangles). It allocates nothing once warm.
-func (ix *SurfaceIndex) Overlapping(dst []int32, box vec.AABB) []int32 {
-	if !ix.built || len(ix.nodes) == 0 {
-		return dst
-	}
-	n0 := len(dst)
-	ix.stack = append(ix.stack[:0], 0)
-	for len(ix.stack) > 0 {
-		n := ix.stack[len(ix.stack)-1]
-		ix.stack = ix.stack[:len(ix.stack)-1]
-		nd := &ix.nodes[n]
-		if !nd.box.Overlaps(box) {
-			continue
-		}
-		if nd.left >= 0 {
-			ix.stack = append(ix.stack, nd.left, nd.right)
-			continue
-		}
-		dst = append(dst, ix.order[nd.start:nd.start+nd.count]...)
-	}
-	slices.Sort(dst[n0:])
-	return dst
-}
-
-// Box returns the box of the whole surface as last refitted by Update (empty before).
-func (ix *SurfaceIndex) Box() vec.AABB {
-	if !ix.built || len(ix.nodes) == 0 {
-		return vec.Empty()
-	}
-	return ix.nodes[0].box
 }
 
 // Nearest returns the triangle of the surface at pos (as last given to Update) closest to the

@@ -17,6 +17,7 @@ import (
 //   - Capsule: the box of A–B inflated by Radius.
 //   - Torus: the exact box: Center ± (Major·√(1−Axis_i²) + Radius) on each axis i.
 //   - Triangle: the box of its corners inflated by Radius (the solid behind it).
+//   - Mesh: the box of its faces inflated by their depth.
 //
 // An unknown Kind gives vec.Empty().
 func (s *Shape) Bounds() vec.AABB {
@@ -57,6 +58,8 @@ func (s *Shape) Bounds() vec.AABB {
 		return vec.AABB{Min: s.Center.Sub(e), Max: s.Center.Add(e)}
 	case Triangle:
 		return vec.AABB{Min: s.A.Min(s.B).Min(s.C), Max: s.A.Max(s.B).Max(s.C)}.Inflate(s.Radius)
+	case Mesh:
+		return s.Mesh.box
 	}
 	return vec.Empty()
 }

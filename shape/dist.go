@@ -54,6 +54,9 @@ func (s *Shape) PointDist(p vec.V3) (q, n vec.V3, d float64) {
 		return q, n, d
 	case Triangle:
 		return s.triPoint(p, s.faceNormal())
+	case Mesh:
+		_, q, n, d = s.Mesh.segDist(p, p)
+		return q, n, d
 	}
 	return p, vec.V3{}, math.Inf(1)
 }
@@ -71,7 +74,8 @@ func (s *Shape) PointDist(p vec.V3) (q, n vec.V3, d float64) {
 //   - Torus: exact minimisation of the distance to the ring, see doc.go;
 //   - Triangle: the least of the signed distances at the segment's point nearest to the
 //     triangle and at its ends (triangle.go); d = +Inf where the face does not answer for
-//     the segment (behind its plane beyond an edge, or deeper than Radius).
+//     the segment (behind its plane beyond an edge, or deeper than Radius);
+//   - Mesh: the least over its faces (mesh.go), through its tree.
 //
 // Where the normal is not unique (p on the sphere's centre, on the capsule's axis, on the
 // torus's centre circle) SegDist picks one perpendicular to the segment, so pushing the rope
@@ -131,6 +135,8 @@ func (s *Shape) SegDist(p0, p1 vec.V3) (t float64, q, n vec.V3, d float64) {
 		return t, q, n, d
 	case Triangle:
 		return s.triSeg(p0, p1)
+	case Mesh:
+		return s.Mesh.segDist(p0, p1)
 	}
 	return 0, p0, vec.V3{}, math.Inf(1)
 }

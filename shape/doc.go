@@ -24,8 +24,9 @@
 //   - Triangle: one outward-wound face A, B, C of a closed rigid mesh, with the solid to depth
 //     Radius behind it: d is the distance to the triangle in front of its plane, minus the
 //     depth behind it over the face, and +Inf elsewhere (the neighbouring face answers there).
-//     A mesh is a list of them; the physical solvers without triangle surfaces (pbd, dvi) meet
-//     a rigid mesh this way (world.AddRigid).
+//   - Mesh: a closed rigid mesh as one obstacle (NewTriMesh): the least of its Triangles'
+//     distances, found through a box tree; the physical solvers without triangle surfaces
+//     (pbd, dvi) meet a rigid mesh this way (world.AddRigid).
 //
 // # Special cases
 //

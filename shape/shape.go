@@ -14,15 +14,18 @@ const (
 	// Triangle is one face of a closed triangle mesh: corners A, B, C wound outward
 	// ((B−A)×(C−A) points out of the solid), the solid behind it to depth Radius.
 	Triangle
+	// Mesh is a closed rigid triangle mesh as one obstacle: Mesh (NewTriMesh) holds its faces.
+	Mesh
 )
 
 // Shape is a rigid obstacle. Fields not used by its Kind are zero. Lengths in m.
 type Shape struct {
 	Kind   Kind
-	Center vec.V3  // Plane: a point on the plane; Sphere, Torus: centre, m
-	Axis   vec.V3  // Plane: outward unit normal; Torus: unit axis of the ring
-	A, B   vec.V3  // Capsule: end points of the axis; Triangle: two of its corners, m
-	C      vec.V3  // Triangle: its third corner, m
-	Radius float64 // Sphere, Capsule: radius; Torus: tube (minor) radius; Triangle: depth of the solid behind it, m
-	Major  float64 // Torus: distance from Center to the tube's centre line, m
+	Center vec.V3   // Plane: a point on the plane; Sphere, Torus: centre, m
+	Axis   vec.V3   // Plane: outward unit normal; Torus: unit axis of the ring
+	A, B   vec.V3   // Capsule: end points of the axis; Triangle: two of its corners, m
+	C      vec.V3   // Triangle: its third corner, m
+	Radius float64  // Sphere, Capsule: radius; Torus: tube (minor) radius; Triangle: depth of the solid behind it, m
+	Major  float64  // Torus: distance from Center to the tube's centre line, m
+	Mesh   *TriMesh // Mesh: its faces and their tree (shared, immutable)
 }

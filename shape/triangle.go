@@ -98,17 +98,3 @@ func (s *Shape) overFace(p vec.V3) bool {
 	c := d00*d21 - d01*d20
 	return b > 0 && c > 0 && b+c < den
 }
-
-// TriangleFar reports, for a Triangle, whether SegDist(p0, p1) is certainly at least lim (m)
-// by its plane alone: both ends at least lim in front of it (no point of the triangle is
-// nearer than its plane), or both deeper behind it than Radius (it answers +Inf). It costs a
-// fraction of SegDist; a broad phase uses it to drop most candidates. It is false for other
-// kinds.
-func (s *Shape) TriangleFar(p0, p1 vec.V3, lim float64) bool {
-	if s.Kind != Triangle {
-		return false
-	}
-	nf := s.faceNormal()
-	h0, h1 := p0.Sub(s.A).Dot(nf), p1.Sub(s.A).Dot(nf)
-	return (h0 >= lim && h1 >= lim) || (h0 < -s.Radius && h1 < -s.Radius)
-}

@@ -2,6 +2,7 @@ package shape
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/knotsim/knotsim/vec"
@@ -226,31 +227,100 @@ func BenchmarkSegDistTriangle(b *testing.B) {
 	}
 }
 
-// TriangleFar never drops a segment SegDist would put within lim: random segments round the
-// box's faces, lim from 0 to 5 mm; and it does drop most of those far in front or deep behind.
-func TestTriangleFar(t *testing.T) {
-	faces := boxFaces(0.03, 0.02, 0.01, 0.004)
-	r := newRand(testSeed(t))
-	var far, n int
-	for k := 0; k < 20000; k++ {
-		p0 := v3(0.05*(2*r.Float64()-1), 0.04*(2*r.Float64()-1), 0.03*(2*r.Float64()-1))
-		p1 := p0.Add(randV(r, 0.005))
-		lim := 0.005 * r.Float64()
-		f := &faces[k%len(faces)]
-		_, _, _, d := f.SegDist(p0, p1)
-		n++
-		if f.TriangleFar(p0, p1, lim) {
-			far++
-			if d < lim {
-				t.Fatalf("face %d, segment %v–%v, lim %v: TriangleFar, but SegDist = %v", k%len(faces), p0, p1, lim, d)
+// A Mesh answers as the least of its faces, found through its tree: random segments and points
+// round a box cut into 8 × 8 squares a face (768 faces) and a dipping segment, against a pass
+// over every face; every query allocation-free. NewTriMesh refuses bad input by name.
+func TestTriMeshMatchesFaces(t *testing.T) {
+	const hx, hy, hz, depth = 0.03, 0.02, 0.01, 0.004
+	var pos []vec.V3
+	var tris [][3]int32
+	for _, f := range boxFaces(hx, hy, hz, depth) { // each face cut into 8 × 8 × 2 pieces
+		for i := 0; i < 8; i++ {
+			for j := 0; i+j < 8; j++ {
+				at := func(a, b float64) vec.V3 {
+					return f.A.Add(f.B.Sub(f.A).Scale(a / 8)).Add(f.C.Sub(f.A).Scale(b / 8))
+				}
+				k := int32(len(pos))
+				pos = append(pos, at(float64(i), float64(j)), at(float64(i+1), float64(j)), at(float64(i), float64(j+1)))
+				tris = append(tris, [3]int32{k, k + 1, k + 2})
+				if i+j < 7 {
+					pos = append(pos, at(float64(i+1), float64(j+1)))
+					tris = append(tris, [3]int32{k + 1, k + 3, k + 2})
+				}
 			}
 		}
 	}
-	t.Logf("%d of %d dropped", far, n)
-	if far < n/4 {
-		t.Errorf("only %d of %d dropped", far, n)
+	m, err := NewTriMesh(pos, tris, depth)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if (&Shape{Kind: Sphere, Radius: 1}).TriangleFar(v3(5, 0, 0), v3(6, 0, 0), 0) {
-		t.Error("TriangleFar of a sphere")
+	s := Shape{Kind: Mesh, Mesh: m}
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	faces := make([]Shape, len(tris))
+	for i, tr := range tris {
+		faces[i] = Shape{Kind: Triangle, A: pos[tr[0]], B: pos[tr[1]], C: pos[tr[2]], Radius: depth}
+	}
+	r := newRand(testSeed(t))
+	var near int
+	for k := 0; k < 3000; k++ {
+		p0 := v3(0.05*(2*r.Float64()-1), 0.04*(2*r.Float64()-1), 0.03*(2*r.Float64()-1))
+		p1 := p0.Add(randV(r, 0.005))
+		if k%3 == 0 {
+			p1 = p0
+		}
+		want := math.Inf(1)
+		for i := range faces {
+			_, _, _, d := faces[i].SegDist(p0, p1)
+			want = math.Min(want, d)
+		}
+		tt, q, n, d := s.SegDist(p0, p1)
+		if d != want {
+			t.Fatalf("segment %v–%v: mesh %v, least face %v", p0, p1, d, want)
+		}
+		if !math.IsInf(d, 1) {
+			near++
+			if e := q.Add(n.Scale(d)).Sub(p0.Lerp(p1, tt)).Norm(); e > 1e-12 {
+				t.Fatalf("segment %v–%v: q + d·n is %g from p(t)", p0, p1, e)
+			}
+		}
+		if _, _, pd := s.PointDist(p0); pd != func() float64 {
+			w := math.Inf(1)
+			for i := range faces {
+				_, _, e := faces[i].PointDist(p0)
+				w = math.Min(w, e)
+			}
+			return w
+		}() {
+			t.Fatalf("point %v: mesh PointDist %v differs from the least face's", p0, pd)
+		}
+	}
+	if near < 1000 {
+		t.Fatalf("only %d queries reached the mesh", near)
+	}
+	if b := s.Bounds(); b.Min.Sub(v3(-hx-depth, -hy-depth, -hz-depth)).Norm() > 1e-15 || b.Max.Sub(v3(hx+depth, hy+depth, hz+depth)).Norm() > 1e-15 {
+		t.Errorf("Bounds = %v", b)
+	}
+	if a := testing.AllocsPerRun(100, func() { s.SegDist(v3(0.01, 0.005, hz+0.001), v3(0.012, 0.004, hz-0.001)) }); a != 0 {
+		t.Errorf("SegDist allocates %v times", a)
+	}
+	for _, c := range []struct {
+		pos   []vec.V3
+		tris  [][3]int32
+		depth float64
+		want  string
+	}{
+		{pos, nil, depth, "no triangles"},
+		{pos, [][3]int32{{0, 1, int32(len(pos))}}, depth, "mesh triangle 0: node"},
+		{pos, tris, 0, "depth 0 m must be > 0"},
+		{[]vec.V3{{}, {X: 1}, {X: 2}}, [][3]int32{{0, 1, 2}}, depth, "mesh triangle 0: shape: triangle"},
+	} {
+		if _, err := NewTriMesh(c.pos, c.tris, c.depth); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("NewTriMesh: err = %v, want %q", err, c.want)
+		}
+	}
+	if err := (&Shape{Kind: Mesh}).Validate(); err == nil {
+		t.Error("a Mesh without a TriMesh is valid")
 	}
 }

@@ -28,13 +28,16 @@ func (k Kind) String() string {
 		return "torus"
 	case Triangle:
 		return "triangle"
+	case Mesh:
+		return "mesh"
 	}
 	return fmt.Sprintf("Kind(%d)", uint8(k))
 }
 
 // Validate reports the first problem that makes s unusable, naming the field and the reason, or
 // nil. It only checks; it changes nothing (see Normalized). It checks:
-//   - Kind is one of Plane, Sphere, Capsule, Torus, Triangle;
+//   - Kind is one of Plane, Sphere, Capsule, Torus, Triangle, Mesh;
+//   - Mesh: it has a TriMesh (NewTriMesh checked its faces; its other fields are not used);
 //   - every field, used or not, is finite (no NaN or ±Inf);
 //   - Plane, Torus: Axis is a unit vector (||Axis|² − 1| ≤ UnitTol), in particular not zero;
 //   - Sphere, Capsule, Torus, Triangle: Radius > 0;
@@ -51,8 +54,13 @@ func (s *Shape) Validate() error {
 	k := s.Kind
 	switch k {
 	case Plane, Sphere, Capsule, Torus, Triangle:
+	case Mesh:
+		if s.Mesh == nil || len(s.Mesh.faces) == 0 {
+			return fmt.Errorf("shape: mesh has no TriMesh (make one with NewTriMesh): %w", ErrInvalid)
+		}
+		return nil
 	default:
-		return fmt.Errorf("shape: Kind = %d is unknown (want Plane, Sphere, Capsule, Torus or Triangle): %w", uint8(k), ErrInvalid)
+		return fmt.Errorf("shape: Kind = %d is unknown (want Plane, Sphere, Capsule, Torus, Triangle or Mesh): %w", uint8(k), ErrInvalid)
 	}
 	for _, f := range [...]struct {
 		name string

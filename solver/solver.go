@@ -51,11 +51,7 @@ type Input struct {
 	// sorted by segment: the jaws of a forceps that holds the thread and the links of the nodes
 	// it holds, which lie between them.
 	ObstacleSkip []collide.Skip
-	// ObstacleMeshes are the runs of Obstacles that are the triangles of a rigid mesh
-	// (shape.Triangle), each with the mesh's box tree: the broad phase descends the tree
-	// instead of testing every triangle (collide.ObstaclesMeshes). Nil: no such runs.
-	ObstacleMeshes []collide.MeshRun
-	Gravity        vec.V3 // acceleration of gravity, m/s²; geometric solvers ignore it
+	Gravity      vec.V3 // acceleration of gravity, m/s²; geometric solvers ignore it
 	// Surfaces are triangle surfaces the rope must stay out of (tissue boundaries, rigid
 	// meshes), as they are for this step. Solvers that implement SurfaceForcer handle them;
 	// the others refuse a non-empty list with an error.

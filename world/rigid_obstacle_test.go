@@ -13,6 +13,7 @@ import (
 	"github.com/knotsim/knotsim/shape"
 	"github.com/knotsim/knotsim/solver"
 	"github.com/knotsim/knotsim/solver/ftl"
+	"github.com/knotsim/knotsim/solver/solvertest"
 	"github.com/knotsim/knotsim/tissue"
 	"github.com/knotsim/knotsim/vec"
 	"github.com/knotsim/knotsim/world"
@@ -315,5 +316,53 @@ func BenchmarkCordOverRigidMesh(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// prism is a closed triangulated n-gon prism along x from −0.2 to 0.2 m whose faces lie at
+// distance a (its apothem) from the x axis: solvertest.PoleWrap's pole as a rigid mesh.
+func prism(n int, a float64) *tissue.Surface {
+	rc := a / math.Cos(math.Pi/float64(n)) // circumradius
+	s := &tissue.Surface{Nodes: []vec.V3{{X: -0.2}, {X: 0.2}}}
+	for _, x := range []float64{-0.2, 0.2} {
+		for i := range n {
+			phi := 2 * math.Pi * (float64(i) + 0.5) / float64(n)
+			s.Nodes = append(s.Nodes, vec.V3{X: x, Y: rc * math.Cos(phi), Z: rc * math.Sin(phi)})
+		}
+	}
+	at := func(end, i int) int32 { return int32(2 + end*n + (i+n)%n) }
+	for i := range n {
+		s.Tris = append(s.Tris,
+			[3]int32{at(0, i), at(1, i+1), at(1, i)}, [3]int32{at(0, i), at(0, i+1), at(1, i+1)}, // side
+			[3]int32{0, at(0, i+1), at(0, i)}, [3]int32{1, at(1, i), at(1, i+1)}) // caps
+	}
+	return s
+}
+
+// The capstan check of the solver conformance suite (solvertest.Capstan: a rope half round a
+// pole holds at T_high/T_low = 2.2 < e^(μs·π) = 2.57 and slides at 3) with the pole a rigid
+// mesh, a 64-sided prism: friction on triangle obstacles (pbd, dvi: the rope's μ) sums along
+// the wrap as on the capsule; implicit takes the mesh as a surface with the same μ.
+func TestCapstanRoundRigidMesh(t *testing.T) {
+	for _, sv := range physical {
+		t.Run(sv.name, func(t *testing.T) {
+			skipSlow(t, sv.slow)
+			t.Parallel()
+			f := func(d collide.Detector) (solver.Physical, error) {
+				s, err := sv.make(d)
+				if err != nil {
+					return nil, err
+				}
+				return s.(solver.Physical), nil
+			}
+			solvertest.CapstanWith(t, func() (*world.World, int) {
+				w, hv := solvertest.PoleWrapAround(t, f)
+				if _, err := w.AddRigid(world.Rigid{Name: "pole", Surface: prism(64, solvertest.PoleWrapPole),
+					Friction: material.Friction{Static: 0.3, Kinetic: 0.25}}); err != nil {
+					t.Fatal(err)
+				}
+				return w, hv
+			})
+		})
 	}
 }

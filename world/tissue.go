@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sort"
 
 	"github.com/knotsim/knotsim/collide"
 	"github.com/knotsim/knotsim/material"
@@ -52,8 +51,7 @@ type Rigid struct {
 	Surface  *tissue.Surface
 	Friction material.Friction // rope against this mesh (surface solvers only)
 	surf     int
-	obs      int                   // obstacle mode: its first triangle in World.meshObs
-	index    *collide.SurfaceIndex // obstacle mode: its box tree
+	obs      int // obstacle mode: its obstacle in World.meshObs, or −1
 }
 
 // MeshDepthRadii is how deep, in rope radii (the thickest rope's at AddRigid), a rigid mesh's
@@ -64,10 +62,18 @@ type Rigid struct {
 const MeshDepthRadii = 2
 
 // MaxObstacleTriangles bounds the triangles of all rigid meshes met as obstacles (pbd, dvi):
-// each is a shape.Shape (about 140 bytes, held twice). The broad phase finds them through each
-// mesh's box tree (collide.ObstaclesMeshes), so the cost of a step grows with the triangles
-// near the rope, not with their number.
+// each mesh is one shape.Mesh obstacle whose faces (about 150 bytes each) sit in a box tree, so
+// a query costs a tree descent, not a test per triangle.
 const MaxObstacleTriangles = 100_000
+
+// meshTriangles counts the triangles of the rigid meshes met as obstacles.
+func (w *World) meshTriangles() int {
+	var n int
+	for _, o := range w.meshObs {
+		n += o.Mesh.Faces()
+	}
+	return n
+}
 
 // RigidSurf returns the index of rigid mesh k's surface among the solver's surfaces
 // (solver.Contact.Surface).
@@ -102,16 +108,16 @@ func (w *World) AddRigid(r Rigid) (int, error) {
 	if err := ix.Update(r.Surface.Nodes); err != nil {
 		return 0, fmt.Errorf("world: rigid mesh %q: %w", r.Name, err)
 	}
-	r.surf = len(w.in.Surfaces)
+	r.surf, r.obs = len(w.in.Surfaces), -1
 	w.Rigid = append(w.Rigid, r)
 	w.in.Surfaces = append(w.in.Surfaces, solver.Surface{Pos: r.Surface.Nodes, Tris: r.Surface.Tris, Index: ix, Friction: r.Friction})
 	return len(w.Rigid) - 1, nil
 }
 
-// addRigidObstacles adds a rigid mesh as triangle obstacles (a solver without triangle
+// addRigidObstacles adds a rigid mesh as an obstacle (shape.Mesh; a solver without triangle
 // surfaces).
 func (w *World) addRigidObstacles(r Rigid) (int, error) {
-	if n := len(w.meshObs) + len(r.Surface.Tris); n > MaxObstacleTriangles {
+	if n := w.meshTriangles() + len(r.Surface.Tris); n > MaxObstacleTriangles {
 		return 0, fmt.Errorf("world: rigid mesh %q: %d triangles (%d in all); the %s solver meets meshes as obstacles, at most %d triangles (use implicit for larger meshes)",
 			r.Name, len(r.Surface.Tris), n, w.Solver.Name(), MaxObstacleTriangles)
 	}
@@ -123,32 +129,19 @@ func (w *World) addRigidObstacles(r Rigid) (int, error) {
 		rmax = math.Max(rmax, x)
 	}
 	depth := MeshDepthRadii * rmax
-	ix, err := collide.NewSurfaceIndex(r.Surface.Tris, len(r.Surface.Nodes))
+	m, err := shape.NewTriMesh(r.Surface.Nodes, r.Surface.Tris, depth)
 	if err != nil {
 		return 0, fmt.Errorf("world: rigid mesh %q: %w", r.Name, err)
 	}
-	if err := ix.Update(r.Surface.Nodes); err != nil {
-		return 0, fmt.Errorf("world: rigid mesh %q: %w", r.Name, err)
-	}
-	r.surf, r.obs, r.index = len(w.Rigid), len(w.meshObs), ix
-	p := r.Surface.Nodes
-	for i, t := range r.Surface.Tris {
-		sh := shape.Shape{Kind: shape.Triangle, A: p[t[0]], B: p[t[1]], C: p[t[2]], Radius: depth}
-		if err := sh.Validate(); err != nil {
-			w.meshObs = w.meshObs[:r.obs]
-			return 0, fmt.Errorf("world: rigid mesh %q: triangle %d: %w", r.Name, i, err)
-		}
-		w.meshObs = append(w.meshObs, sh)
-	}
+	r.surf, r.obs = len(w.Rigid), len(w.meshObs)
+	w.meshObs = append(w.meshObs, shape.Shape{Kind: shape.Mesh, Mesh: m})
 	w.Rigid = append(w.Rigid, r)
 	return len(w.Rigid) - 1, nil
 }
 
-// fixedObstacles returns the solver's fixed obstacles: World.Obstacles, then the triangles of
-// the rigid meshes met as obstacles (copied again only when World.Obstacles changed), and sets
-// the solver's input's mesh runs over them.
+// fixedObstacles returns the solver's fixed obstacles: World.Obstacles, then the rigid meshes
+// met as obstacles (copied again only when World.Obstacles changed).
 func (w *World) fixedObstacles() []shape.Shape {
-	w.in.ObstacleMeshes = w.in.ObstacleMeshes[:0]
 	if len(w.meshObs) == 0 {
 		return w.Obstacles
 	}
@@ -156,16 +149,10 @@ func (w *World) fixedObstacles() []shape.Shape {
 	if len(w.fixBuf) != n+len(w.meshObs) || !slices.Equal(w.fixBuf[:n], w.Obstacles) {
 		w.fixBuf = append(append(w.fixBuf[:0], w.Obstacles...), w.meshObs...)
 	}
-	for k := range w.Rigid {
-		r := &w.Rigid[k]
-		if r.index != nil {
-			w.in.ObstacleMeshes = append(w.in.ObstacleMeshes, collide.MeshRun{First: int32(n + r.obs), Count: int32(len(r.Surface.Tris)), Index: r.index})
-		}
-	}
 	return w.fixBuf
 }
 
-// meshContacts rewrites the contacts with rigid meshes' triangle obstacles (cs, as a solver
+// meshContacts rewrites the contacts with rigid meshes met as obstacles (cs, as a solver
 // reported them for the latest step) as contacts with the meshes' surfaces: OnSurface, Surface
 // the mesh's (RigidSurf), Obstacle −1.
 func (w *World) meshContacts(cs []solver.Contact) {
@@ -180,7 +167,7 @@ func (w *World) meshContacts(cs []solver.Contact) {
 			continue
 		}
 		t := c.Obstacle - lo
-		k := sort.Search(len(w.Rigid), func(k int) bool { return w.Rigid[k].obs > t }) - 1
+		k := slices.IndexFunc(w.Rigid, func(r Rigid) bool { return r.obs == t })
 		c.Obstacle, c.OnSurface, c.Surface = -1, true, w.Rigid[k].surf
 	}
 }

@@ -81,7 +81,7 @@ type World struct {
 	hits    []needle.Piercing // the needles' piercings of a sweep (scratch)
 
 	obsBuf  []shape.Shape    // the fixed obstacles, the forceps' jaws and the needles' bodies, when there are forceps or needles
-	meshObs []shape.Shape    // the triangles of the rigid meshes met as obstacles (addRigidObstacles), mesh by mesh
+	meshObs []shape.Shape    // the rigid meshes met as obstacles (addRigidObstacles: shape.Mesh), in order
 	fixBuf  []shape.Shape    // Obstacles, then meshObs (fixedObstacles)
 	tboxes  []vec.AABB       // the tissues' boxes (tissueContacts)
 	holds   []threadHold     // springs holding the tissues off the thread in a retaken step (threadHolds)

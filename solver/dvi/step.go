@@ -171,7 +171,7 @@ func (s *Solver) broadPhase(st *rope.State, in *solver.Input, dcap float64) {
 // their buffers; their warm starts are lost (each step lists them again, so a pair's first
 // substep of a step starts from no force).
 func (s *Solver) obstaclePhase(st *rope.State, in *solver.Input, margin float64) {
-	s.obs = collide.ObstaclesMeshes(s.obs[:0], st, in.Obstacles, margin, in.ObstacleSkip, in.ObstacleMeshes)
+	s.obs = collide.ObstaclesExcept(s.obs[:0], st, in.Obstacles, margin, in.ObstacleSkip)
 	s.penO = phys.Resize(s.penO, len(s.obs), 0)
 	s.fwarmO = phys.Resize(s.fwarmO, len(s.obs), 0)
 	s.slidO = phys.Resize(s.slidO, len(s.obs), 0)

@@ -310,7 +310,7 @@ func (s *Solver) cycle(st *rope.State, in *solver.Input, out *solver.Stats, pass
 		s.Det.Update(st)
 		tb := time.Now()
 		s.contacts = s.Det.Self(s.contacts[:0], st, 0)
-		s.obs = collide.ObstaclesMeshes(s.obs[:0], st, in.Obstacles, 0, in.ObstacleSkip, in.ObstacleMeshes)
+		s.obs = collide.ObstaclesExcept(s.obs[:0], st, in.Obstacles, 0, in.ObstacleSkip)
 		tc := time.Now()
 		out.NsRefit += tb.Sub(ta).Nanoseconds()
 		out.NsDetect += tc.Sub(tb).Nanoseconds()

@@ -86,7 +86,7 @@ func (s *Solver) contacts(st *rope.State, in *solver.Input) error {
 	t0 := time.Now()
 	s.Det.Update(st)
 	s.self = s.Det.Self(s.self[:0], st, margin)
-	s.obs = collide.ObstaclesMeshes(s.obs[:0], st, in.Obstacles, margin, in.ObstacleSkip, in.ObstacleMeshes)
+	s.obs = collide.ObstaclesExcept(s.obs[:0], st, in.Obstacles, margin, in.ObstacleSkip)
 	s.surfHits, s.surfAt = s.surfHits[:0], append(s.surfAt[:0], 0)
 	for k := range in.Surfaces {
 		sf := &in.Surfaces[k]

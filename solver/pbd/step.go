@@ -129,7 +129,7 @@ func (s *Solver) detect(st *rope.State, in *solver.Input, dcap float64) {
 	s.Det.Update(st)
 	tb := time.Now()
 	s.self = s.Det.Self(s.self[:0], st, 2*dcap)
-	s.obs = collide.ObstaclesMeshes(s.obs[:0], st, in.Obstacles, dcap, in.ObstacleSkip, in.ObstacleMeshes)
+	s.obs = collide.ObstaclesExcept(s.obs[:0], st, in.Obstacles, dcap, in.ObstacleSkip)
 	s.jSelf = phys.Resize(s.jSelf, len(s.self), 0)
 	s.jObs = phys.Resize(s.jObs, len(s.obs), 0)
 	s.nsRefit += tb.Sub(ta).Nanoseconds()

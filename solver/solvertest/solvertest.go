@@ -506,12 +506,18 @@ func FrictionIncline(t *testing.T, f Factory) {
 // end's force ramped to k·0.5 N over 0.2 s: it holds (its heavy end moves less than 0.2 mm in
 // the next 0.2 s) at k = 2.2, below e^(μs·π) = 2.57, and slides (more than 5 cm) at k = 3.
 func Capstan(t *testing.T, f Factory) {
+	CapstanWith(t, func() (*world.World, int) { return PoleWrap(t, f) })
+}
+
+// CapstanWith is Capstan's check on the wraps build makes (PoleWrap's rope round another
+// pole: PoleWrapAround).
+func CapstanWith(t *testing.T, build func() (*world.World, int)) {
 	const r = PoleWrapRadius
 	for _, c := range []struct {
 		k      float64
 		slides bool
 	}{{2.2, false}, {3, true}} {
-		w, hv := PoleWrap(t, f)
+		w, hv := build()
 		n := w.Tools[hv].Node
 		settle(t, w)
 		for i := 1; i <= 200; i++ {
@@ -564,11 +570,21 @@ const (
 // of the tool on its last node (the one to load).
 func PoleWrap(t testing.TB, f Factory) (*world.World, int) {
 	t.Helper()
+	pole := shape.Shape{Kind: shape.Capsule, A: vec.V3{X: -0.2}, B: vec.V3{X: 0.2}, Radius: PoleWrapPole}
+	return PoleWrapAround(t, f, pole)
+}
+
+// PoleWrapPole is the radius of PoleWrap's pole, m: its axis is the x axis, from −0.2 to 0.2 m.
+const PoleWrapPole = 0.02
+
+// PoleWrapAround is PoleWrap's rope round the obstacles obs instead of the pole (none: the
+// caller adds its own, a rigid mesh of the pole's shape).
+func PoleWrapAround(t testing.TB, f Factory, obs ...shape.Shape) (*world.World, int) {
+	t.Helper()
 	const (
-		rp, r, l = 0.02, PoleWrapRadius, 0.005 // pole radius, rope radius, link, m
-		tail     = 0.15                        // hanging length each side, m
+		rp, r, l = PoleWrapPole, PoleWrapRadius, 0.005 // pole radius, rope radius, link, m
+		tail     = 0.15                                // hanging length each side, m
 	)
-	pole := shape.Shape{Kind: shape.Capsule, A: vec.V3{X: -0.2}, B: vec.V3{X: 0.2}, Radius: rp}
 	rho := rp + r
 	var pts []vec.V3
 	for i := 0; i <= 100; i++ { // left side, from the bottom up
@@ -584,7 +600,7 @@ func PoleWrap(t testing.TB, f Factory) (*world.World, int) {
 	m := material.Material{Density: 1140, Young: 2e6, Shear: 1e6, Friction: material.Friction{Static: 0.3, Kinetic: 0.25}, Damping: 2}
 	length := 2*tail + math.Pi*rho
 	n := int(math.Round(length / l))
-	w := Build(t, f, m, r, length/float64(n), rope.Resample(pts, n), vec.V3{}, pole)
+	w := Build(t, f, m, r, length/float64(n), rope.Resample(pts, n), vec.V3{}, obs...)
 	w.AddTool(world.Tool{Name: "light", Node: 0, Mode: solver.HoldForce, Force: vec.V3{Z: -PoleWrapPull}, Active: true})
 	hv := w.AddTool(world.Tool{Name: "heavy", Node: n, Mode: solver.HoldForce, Force: vec.V3{Z: -PoleWrapPull}, Active: true})
 	return w, hv
