@@ -33,7 +33,8 @@ const (
 )
 
 type meshNode struct {
-	box         vec.AABB // of its faces, inflated by the depth
+	box         vec.AABB // of its faces
+	solid       vec.AABB // of its faces swept back along their normals by the depth
 	left, right int32    // children; left < 0: a leaf of faces[start : start+count]
 	start       int32
 	count       int32
@@ -67,7 +68,7 @@ func NewTriMesh(pos []vec.V3, tris [][3]int32, depth float64) (*TriMesh, error) 
 	}
 	m.tree = make([]meshNode, 0, 2*len(tris)/meshLeaf+1)
 	m.build(0, int32(len(tris)), 0)
-	m.box = m.tree[0].box
+	m.box = m.tree[0].solid
 	return m, nil
 }
 
@@ -76,12 +77,15 @@ func NewTriMesh(pos []vec.V3, tris [][3]int32, depth float64) (*TriMesh, error) 
 func (m *TriMesh) build(lo, hi int32, level int) int32 {
 	n := int32(len(m.tree))
 	m.tree = append(m.tree, meshNode{left: -1, start: lo, count: hi - lo})
-	b, cb := vec.Empty(), vec.Empty()
+	b, sb, cb := vec.Empty(), vec.Empty(), vec.Empty()
 	for i := lo; i < hi; i++ {
-		b = b.Union(m.faces[i].Bounds())
-		cb = cb.Grow(m.faces[i].centroid())
+		f := &m.faces[i]
+		b = b.Grow(f.A).Grow(f.B).Grow(f.C)
+		back := f.faceNormal().Scale(-f.Radius)
+		sb = sb.Grow(f.A.Add(back)).Grow(f.B.Add(back)).Grow(f.C.Add(back))
+		cb = cb.Grow(f.centroid())
 	}
-	m.tree[n].box = b
+	m.tree[n].box, m.tree[n].solid = b, sb.Union(b)
 	if hi-lo <= meshLeaf || level >= maxMeshDepth-2 {
 		return n
 	}
@@ -116,6 +120,16 @@ func (s *Shape) centroid() vec.V3 { return s.A.Add(s.B).Add(s.C).Scale(1.0 / 3) 
 // Faces returns the number of the mesh's triangles.
 func (m *TriMesh) Faces() int { return len(m.faces) }
 
+// lowerBound bounds from below the SegDist of a node's faces for a segment in the box sb: a
+// face's distance is at least its distance to the faces' box, unless the segment may lie
+// behind it within the depth, in the box the faces swept back span; then minus infinity.
+func lowerBound(sb vec.AABB, nd *meshNode) float64 {
+	if sb.Overlaps(nd.solid) {
+		return math.Inf(-1)
+	}
+	return math.Sqrt(boxDist2(sb, nd.box))
+}
+
 // boxDist2 is the squared distance between two boxes (0 when they overlap).
 func boxDist2(a, b vec.AABB) float64 {
 	var d2 float64
@@ -130,10 +144,8 @@ func boxDist2(a, b vec.AABB) float64 {
 }
 
 // segDist is SegDist for a mesh: the least of its faces' SegDist, found by descending the
-// tree and skipping every node whose box lies farther from the segment's box than the best
-// distance so far (a face's distance is at least its box's; a negative one needs the segment
-// inside the face's box inflated by the depth, which a node's box includes). Ties: the face
-// met first in the tree's order.
+// tree, the nearer child first, and skipping every node that cannot beat the best distance so
+// far (lowerBound). Ties: the face met first.
 func (m *TriMesh) segDist(p0, p1 vec.V3) (t float64, q, n vec.V3, d float64) {
 	t, q, n, d = 0, p0, vec.V3{}, math.Inf(1)
 	sb := vec.SegBox(p0, p1, 0)
@@ -142,11 +154,15 @@ func (m *TriMesh) segDist(p0, p1 vec.V3) (t float64, q, n vec.V3, d float64) {
 	for top > 0 {
 		top--
 		nd := &m.tree[stack[top]]
-		if g2 := boxDist2(sb, nd.box); g2 > 0 && (d < 0 || g2 >= d*d) {
+		if lowerBound(sb, nd) >= d {
 			continue
 		}
 		if nd.left >= 0 {
-			stack[top], stack[top+1] = nd.right, nd.left
+			l, r := nd.left, nd.right
+			if lowerBound(sb, &m.tree[l]) < lowerBound(sb, &m.tree[r]) {
+				l, r = r, l
+			}
+			stack[top], stack[top+1] = l, r // the nearer popped first
 			top += 2
 			continue
 		}
