@@ -22,7 +22,7 @@ const (
 )
 
 // Mesh is a rigid triangle mesh the rope may not enter (the physical solvers: "implicit" takes
-// it as a triangle surface; "pbd" and "dvi" meet its triangles as obstacles, with the rope's
+// it as a triangle surface; "pbd" and "dvi" meet it as an obstacle, with the rope's
 // own friction, up to world.MaxObstacleTriangles triangles in all and with walls thicker than
 // 2·world.MeshDepthRadii rope radii): a closed, outward-wound, manifold surface that does not
 // cut itself, either read from an STL or OBJ file or given inline:

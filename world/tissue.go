@@ -43,9 +43,9 @@ func (t *Tissue) Surf() int { return t.surf }
 // Rigid is a fixed triangle mesh in the world (read from STL or OBJ, package tissue): the rope
 // may not enter it. Under a solver that handles triangle surfaces (solver.SurfaceForcer:
 // implicit) it takes the same contact rows as a tissue's surface, without compliance, and its
-// reactions go nowhere. Under the other physical solvers (pbd, dvi) its triangles are
-// obstacles (shape.Triangle, after World.Obstacles in the solver's input), met as a pole or
-// a plane is, with the rope's own friction: Friction is then not used.
+// reactions go nowhere. Under the other physical solvers (pbd, dvi) it is one obstacle
+// (shape.Mesh, after World.Obstacles in the solver's input), met as a pole is, one contact per
+// segment, with the rope's own friction: Friction is then not used.
 type Rigid struct {
 	Name     string
 	Surface  *tissue.Surface
@@ -54,9 +54,8 @@ type Rigid struct {
 	obs      int // obstacle mode: its obstacle in World.meshObs, or −1
 }
 
-// MeshDepthRadii is how deep, in rope radii (the thickest rope's at AddRigid), a rigid mesh's
-// triangle obstacle reaches behind its face (shape.Triangle's Radius) when a solver meets the
-// mesh as obstacles: a rope's axis never comes near that deep (each substep moves a node by
+// MeshDepthRadii is how deep, in rope radii (the thickest rope's at AddRigid), the solid
+// behind each face of a rigid mesh met as an obstacle reaches (shape.NewTriMesh's depth): a rope's axis never comes near that deep (each substep moves a node by
 // less than a radius), and a mesh's walls must be thicker than twice that, or a face would
 // answer for points beyond the wall behind it.
 const MeshDepthRadii = 2
@@ -82,7 +81,7 @@ func (w *World) RigidSurf(k int) int { return w.Rigid[k].surf }
 // AddRigid adds a rigid triangle mesh and returns its index. The surface must be closed,
 // manifold and outward-wound (tissue.Surface.Validate(true)); the solver must handle triangle
 // surfaces (solver.SurfaceForcer: implicit) or be physical (solver.Physical: pbd, dvi; the
-// mesh's triangles are then obstacles, at most MaxObstacleTriangles in all, and its walls
+// mesh is then an obstacle, at most MaxObstacleTriangles triangles in all, and its walls
 // must be thicker than 2·MeshDepthRadii rope radii). The world keeps s: do not change it
 // afterwards.
 func (w *World) AddRigid(r Rigid) (int, error) {
