@@ -100,7 +100,7 @@ func checkOutside(t *testing.T, w *world.World, tol float64) {
 	}
 }
 
-// pbd and dvi meet a rigid mesh's triangles as obstacles (shape.Triangle): a limp cord dropped
+// pbd and dvi meet a rigid mesh as one obstacle (shape.Mesh): a limp cord dropped
 // across the block drapes over its two 90° edges, its ends hanging down its sides and its
 // middle resting on the top (bowed up by less than a radius: the ends' weight levered over
 // the edges); no node or link middle ever enters the block, the links keep their length,
@@ -229,7 +229,7 @@ func TestAddRigidObstaclesRefuses(t *testing.T) {
 	}
 }
 
-// The triangle obstacles sit after World.Obstacles in the solver's input, and follow a change
+// The mesh obstacles sit after World.Obstacles in the solver's input, and follow a change
 // of them: a floor added after the mesh takes the contacts of a cord lying beside the block.
 func TestRigidObstaclesAfterObstacles(t *testing.T) {
 	w := blockWorld(t, physical[0].make, limpCord)
@@ -344,7 +344,7 @@ func prism(n int, a float64) *tissue.Surface {
 
 // The capstan check of the solver conformance suite (solvertest.Capstan: a rope half round a
 // pole holds at T_high/T_low = 2.2 < e^(μs·π) = 2.57 and slides at 3) with the pole a rigid
-// mesh, a 64-sided prism: friction on triangle obstacles (pbd, dvi: the rope's μ) sums along
+// mesh, a 64-sided prism: friction on a mesh obstacle (pbd, dvi: the rope's μ) sums along
 // the wrap as on the capsule; implicit takes the mesh as a surface with the same μ.
 func TestCapstanRoundRigidMesh(t *testing.T) {
 	for _, sv := range physical {

@@ -172,7 +172,7 @@ func (w *World) meshContacts(cs []solver.Contact) {
 }
 
 // AppendContacts appends the contacts of the solver's last substep (solver.ContactReporter) to
-// dst, with rigid meshes' triangle obstacles reported as their meshes' surfaces; dst unchanged
+// dst, with rigid meshes met as obstacles reported as their meshes' surfaces; dst unchanged
 // when the solver does not report contacts.
 func (w *World) AppendContacts(dst []solver.Contact) []solver.Contact {
 	cr, ok := w.Solver.(solver.ContactReporter)
