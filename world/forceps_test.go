@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/knotsim/knotsim/collide"
+	"github.com/knotsim/knotsim/material"
 	"github.com/knotsim/knotsim/rope"
 	"github.com/knotsim/knotsim/shape"
 	"github.com/knotsim/knotsim/solver"
@@ -41,13 +42,28 @@ func threadOnTable(t testing.TB, mk func(collide.Detector) (solver.Solver, error
 // threadUnderForceps is threadOnTable with the forceps' tip at x.
 func threadUnderForceps(t testing.TB, mk func(collide.Detector) (solver.Solver, error), x float64) (*world.World, int) {
 	t.Helper()
-	const r, l, n = 0.1e-3, 0.5e-3, 60
+	const r = 0.1e-3
+	table := shape.Shape{Kind: shape.Plane, Axis: vec.V3{Z: 1}}
+	w := straightWorld(t, mk, limp, r, 0.5e-3, 60, vec.V3{Z: r}, table)
+	f, err := w.AddForceps(world.Forceps{Name: "left", Tip: vec.V3{X: x, Z: r}, Axis: vec.V3{Z: 1}, Open: vec.V3{Y: 1},
+		Gap: 1e-3, Geometry: world.DefaultForceps()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w, f
+}
+
+// straightWorld is a rope of n links of length l and radius r (material mat) lying straight
+// along x from `from`, in a world of the named solver (bvh) with 1 ms steps, gravity and the
+// obstacles obs.
+func straightWorld(t testing.TB, mk func(collide.Detector) (solver.Solver, error), mat material.Material, r, l float64, n int, from vec.V3, obs ...shape.Shape) *world.World {
+	t.Helper()
 	pts := make([]vec.V3, n+1)
 	for i := range pts {
-		pts[i] = vec.V3{X: float64(i) * l, Z: r}
+		pts[i] = from.Add(vec.V3{X: float64(i) * l})
 	}
 	st := &rope.State{}
-	if _, err := st.Add(rope.Spec{Radius: r, Link: l, Pos: pts, Material: limp}); err != nil {
+	if _, err := st.Add(rope.Spec{Radius: r, Link: l, Pos: pts, Material: mat}); err != nil {
 		t.Fatal(err)
 	}
 	det, err := collide.New("bvh")
@@ -58,17 +74,11 @@ func threadUnderForceps(t testing.TB, mk func(collide.Detector) (solver.Solver, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	table := shape.Shape{Kind: shape.Plane, Axis: vec.V3{Z: 1}}
-	w, err := world.New(st, world.Config{Dt: 1e-3, Solver: s, Gravity: vec.V3{Z: -9.81}, Obstacles: []shape.Shape{table}})
+	w, err := world.New(st, world.Config{Dt: 1e-3, Solver: s, Gravity: vec.V3{Z: -9.81}, Obstacles: obs})
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := w.AddForceps(world.Forceps{Name: "left", Tip: vec.V3{X: x, Z: r}, Axis: vec.V3{Z: 1}, Open: vec.V3{Y: 1},
-		Gap: 1e-3, Geometry: world.DefaultForceps()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return w, f
+	return w
 }
 
 // skipSlow skips a slow solver's run of a long test in -short mode.

@@ -51,26 +51,7 @@ func blockWorldN(t testing.TB, mk func(collide.Detector) (solver.Solver, error),
 func blockWorldMesh(t testing.TB, mk func(collide.Detector) (solver.Solver, error), mat material.Material, n, k int) *world.World {
 	t.Helper()
 	const r, l = 1e-3, 2.5e-3
-	pts := make([]vec.V3, n+1)
-	for i := range pts {
-		pts[i] = vec.V3{X: (float64(i) - float64(n)/2) * l, Z: r + 2e-3}
-	}
-	st := &rope.State{}
-	if _, err := st.Add(rope.Spec{Radius: r, Link: l, Pos: pts, Material: mat}); err != nil {
-		t.Fatal(err)
-	}
-	det, err := collide.New("bvh")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := mk(det)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := world.New(st, world.Config{Dt: 1e-3, Solver: s, Gravity: vec.V3{Z: -9.81}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := straightWorld(t, mk, mat, r, l, n, vec.V3{X: -float64(n) / 2 * l, Z: r + 2e-3})
 	m, err := tissue.Slab(tissue.SlabSpec{Size: vec.V3{X: 2 * blockX, Y: 2 * blockY, Z: 2 * blockZ}, Cells: [3]int{k, k, k}})
 	if err != nil {
 		t.Fatal(err)
