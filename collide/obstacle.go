@@ -82,7 +82,7 @@ func ObstaclesExcept(dst []Contact, st *rope.State, obs []shape.Shape, margin fl
 					continue
 				}
 			}
-			t, q, nrm, d := sh.SegDist(p0, p1)
+			t, q, nrm, d := sh.SegDistWithin(p0, p1, lim)
 			if d >= lim {
 				continue
 			}

@@ -55,7 +55,7 @@ func (s *Shape) PointDist(p vec.V3) (q, n vec.V3, d float64) {
 	case Triangle:
 		return s.triPoint(p, s.faceNormal())
 	case Mesh:
-		_, q, n, d = s.Mesh.segDist(p, p)
+		_, q, n, d = s.Mesh.segDist(p, p, math.Inf(1))
 		return q, n, d
 	}
 	return p, vec.V3{}, math.Inf(1)
@@ -136,9 +136,20 @@ func (s *Shape) SegDist(p0, p1 vec.V3) (t float64, q, n vec.V3, d float64) {
 	case Triangle:
 		return s.triSeg(p0, p1)
 	case Mesh:
-		return s.Mesh.segDist(p0, p1)
+		return s.Mesh.segDist(p0, p1, math.Inf(1))
 	}
 	return 0, p0, vec.V3{}, math.Inf(1)
+}
+
+// SegDistWithin is SegDist for a caller that needs only distances below lim (m): where d < lim
+// it is SegDist's answer; elsewhere d ≥ lim (+Inf for a Mesh, which then skips every face
+// farther than lim: a broad phase's query costs a descent to the faces within reach, not to
+// the nearest face). It does not allocate.
+func (s *Shape) SegDistWithin(p0, p1 vec.V3, lim float64) (t float64, q, n vec.V3, d float64) {
+	if s.Kind == Mesh {
+		return s.Mesh.segDist(p0, p1, lim)
+	}
+	return s.SegDist(p0, p1)
 }
 
 // ball measures the point c + v against the sphere of radius r around the core point c. It takes

@@ -17,7 +17,8 @@ import (
 // the number of faces under it. A TriMesh is immutable once made: Shapes sharing it may be
 // queried concurrently.
 type TriMesh struct {
-	faces []Shape // Triangle, Radius = depth
+	faces []Shape  // Triangle, Radius = depth
+	norm  []vec.V3 // the faces' outward unit normals
 	tree  []meshNode
 	box   vec.AABB // of the faces, inflated by the depth
 }
@@ -68,6 +69,10 @@ func NewTriMesh(pos []vec.V3, tris [][3]int32, depth float64) (*TriMesh, error) 
 	}
 	m.tree = make([]meshNode, 0, 2*len(tris)/meshLeaf+1)
 	m.build(0, int32(len(tris)), 0)
+	m.norm = make([]vec.V3, len(m.faces))
+	for i := range m.faces {
+		m.norm[i] = m.faces[i].faceNormal()
+	}
 	m.box = m.tree[0].solid
 	return m, nil
 }
@@ -130,6 +135,18 @@ func lowerBound(sb vec.AABB, nd *meshNode) float64 {
 	return math.Sqrt(boxDist2(sb, nd.box))
 }
 
+// faceBound is lowerBound for face i alone: the distance from the segment's box sb to the
+// face's box, or minus infinity where sb meets the box the face swept back by the depth spans.
+func (m *TriMesh) faceBound(sb vec.AABB, i int32) float64 {
+	f := &m.faces[i]
+	b := vec.Empty().Grow(f.A).Grow(f.B).Grow(f.C)
+	back := m.norm[i].Scale(-f.Radius)
+	if sb.Overlaps(b.Union(vec.AABB{Min: b.Min.Add(back), Max: b.Max.Add(back)})) {
+		return math.Inf(-1)
+	}
+	return math.Sqrt(boxDist2(sb, b))
+}
+
 // boxDist2 is the squared distance between two boxes (0 when they overlap).
 func boxDist2(a, b vec.AABB) float64 {
 	var d2 float64
@@ -143,11 +160,12 @@ func boxDist2(a, b vec.AABB) float64 {
 	return d2
 }
 
-// segDist is SegDist for a mesh: the least of its faces' SegDist, found by descending the
-// tree, the nearer child first, and skipping every node that cannot beat the best distance so
-// far (lowerBound). Ties: the face met first.
-func (m *TriMesh) segDist(p0, p1 vec.V3) (t float64, q, n vec.V3, d float64) {
-	t, q, n, d = 0, p0, vec.V3{}, math.Inf(1)
+// segDist is SegDist for a mesh: the least of its faces' SegDist below lim (m; +Inf: any),
+// found by descending the tree, the nearer child first, and skipping every node that cannot
+// beat the best distance so far, or lim (lowerBound). Ties: the face met first. With no face
+// below lim it reports t = 0, q = p0, n = 0 and d = +Inf.
+func (m *TriMesh) segDist(p0, p1 vec.V3, lim float64) (t float64, q, n vec.V3, d float64) {
+	t, q, n, d = 0, p0, vec.V3{}, lim
 	sb := vec.SegBox(p0, p1, 0)
 	var stack [maxMeshDepth + 1]int32
 	top := 1
@@ -167,10 +185,16 @@ func (m *TriMesh) segDist(p0, p1 vec.V3) (t float64, q, n vec.V3, d float64) {
 			continue
 		}
 		for i := nd.start; i < nd.start+nd.count; i++ {
-			if ft, fq, fn, fd := m.faces[i].triSeg(p0, p1); fd < d {
+			if m.faceBound(sb, i) >= d {
+				continue
+			}
+			if ft, fq, fn, fd := m.faces[i].triSegN(p0, p1, m.norm[i]); fd < d {
 				t, q, n, d = ft, fq, fn, fd
 			}
 		}
+	}
+	if !(d < lim) {
+		return 0, p0, vec.V3{}, math.Inf(1)
 	}
 	return t, q, n, d
 }

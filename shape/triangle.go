@@ -55,7 +55,11 @@ func (s *Shape) triPoint(p, nf vec.V3) (q, n vec.V3, d float64) {
 // as a rope's is next to an obstacle, is measured exactly). A segment that crosses the face
 // with neither end measurable behind it touches it at d = 0, normal the face's.
 func (s *Shape) triSeg(p0, p1 vec.V3) (t float64, q, n vec.V3, d float64) {
-	nf := s.faceNormal()
+	return s.triSegN(p0, p1, s.faceNormal())
+}
+
+// triSegN is triSeg with the face's outward unit normal nf given (a mesh keeps its faces').
+func (s *Shape) triSegN(p0, p1, nf vec.V3) (t float64, q, n vec.V3, d float64) {
 	h0, h1 := p0.Sub(s.A).Dot(nf), p1.Sub(s.A).Dot(nf)
 	if h0 > 0 && h1 > 0 {
 		// In front of the plane: the signed distance is the distance. Both ends over the

@@ -229,7 +229,7 @@ func BenchmarkSegDistTriangle(b *testing.B) {
 
 // A Mesh answers as the least of its faces, found through its tree: random segments and points
 // round a box cut into 8 × 8 squares a face (768 faces) and a dipping segment, against a pass
-// over every face; every query allocation-free. NewTriMesh refuses bad input by name.
+// over every face, and the same within a bound (SegDistWithin); every query allocation-free. NewTriMesh refuses bad input by name.
 func TestTriMeshMatchesFaces(t *testing.T) {
 	const hx, hy, hz, depth = 0.03, 0.02, 0.01, 0.004
 	m, faces, pos, tris := boxMesh(t)
@@ -260,6 +260,14 @@ func TestTriMeshMatchesFaces(t *testing.T) {
 			near++
 			if e := q.Add(n.Scale(d)).Sub(p0.Lerp(p1, tt)).Norm(); e > 1e-12 {
 				t.Fatalf("segment %v–%v: q + d·n is %g from p(t)", p0, p1, e)
+			}
+		}
+		// Asked within a bound, it answers the same where the distance is below it, and at
+		// least the bound elsewhere.
+		for _, lim := range []float64{0.0005, 0.002, 0.01} {
+			wt, wq, wn, wd := s.SegDistWithin(p0, p1, lim)
+			if d < lim && (wd != d || wt != tt || wq != q || wn != n) || !(d < lim) && wd < lim {
+				t.Fatalf("segment %v–%v within %g: (%v %v %v %v), SegDist (%v %v %v %v)", p0, p1, lim, wt, wq, wn, wd, tt, q, n, d)
 			}
 		}
 		if _, _, pd := s.PointDist(p0); math.Abs(pd-func() float64 {
@@ -305,7 +313,7 @@ func TestTriMeshMatchesFaces(t *testing.T) {
 
 // boxMesh is the box of boxFaces with each face cut into 8 × 8 × 2 pieces (768 faces), as a
 // TriMesh and as its faces.
-func boxMesh(t *testing.T) (*TriMesh, []Shape, []vec.V3, [][3]int32) {
+func boxMesh(t testing.TB) (*TriMesh, []Shape, []vec.V3, [][3]int32) {
 	const hx, hy, hz, depth = 0.03, 0.02, 0.01, 0.004
 	var pos []vec.V3
 	var tris [][3]int32
@@ -334,4 +342,63 @@ func boxMesh(t *testing.T) (*TriMesh, []Shape, []vec.V3, [][3]int32) {
 		faces[i] = Shape{Kind: Triangle, A: pos[tr[0]], B: pos[tr[1]], C: pos[tr[2]], Radius: depth}
 	}
 	return m, faces, pos, tris
+}
+
+// BenchmarkSegDistMesh queries a rope's segments (5 mm, starting within 5 mm of the surface)
+// against a box as a mesh of 12 faces and of 768 (boxMesh): the nearest face, and only a face
+// within 2 mm.
+func BenchmarkSegDistMesh(b *testing.B) {
+	const hx, hy, hz, depth = 0.03, 0.02, 0.01, 0.004
+	faces := boxFaces(hx, hy, hz, depth)
+	var pos []vec.V3
+	var tris [][3]int32
+	for _, f := range faces {
+		k := int32(len(pos))
+		pos = append(pos, f.A, f.B, f.C)
+		tris = append(tris, [3]int32{k, k + 1, k + 2})
+	}
+	small, err := NewTriMesh(pos, tris, depth)
+	if err != nil {
+		b.Fatal(err)
+	}
+	large, _, _, _ := boxMesh(b)
+	r := newRand(7)
+	const n = 256
+	var segs [n][2]vec.V3
+	for i := range segs {
+		for {
+			p0 := v3((hx+0.005)*(2*r.Float64()-1), (hy+0.005)*(2*r.Float64()-1), (hz+0.005)*(2*r.Float64()-1))
+			if d := boxDist(p0, hx, hy, hz); d > 0 && d < 0.005 {
+				segs[i] = [2]vec.V3{p0, p0.Add(randV(r, 0.005))}
+				break
+			}
+		}
+	}
+	for _, c := range []struct {
+		name string
+		m    *TriMesh
+	}{{"faces=12", small}, {"faces=768", large}} {
+		s := Shape{Kind: Mesh, Mesh: c.m}
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				sg := &segs[i&(n-1)]
+				_, _, _, d := s.SegDist(sg[0], sg[1])
+				sinkF += d
+				i++
+			}
+		})
+		// As a broad phase asks: only within 2 mm (a 1 mm rope and its margin).
+		b.Run(c.name+"/within=2mm", func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				sg := &segs[i&(n-1)]
+				_, _, _, d := s.SegDistWithin(sg[0], sg[1], 0.002)
+				sinkF += math.Min(d, 1)
+				i++
+			}
+		})
+	}
 }

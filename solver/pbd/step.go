@@ -469,7 +469,7 @@ func (s *Solver) stickFriction(st *rope.State, obs []shape.Shape, h float64) {
 			}
 		}
 		if sh.Kind != shape.Plane {
-			if _, _, _, d := sh.SegDist(s.xs[a], s.xs[a+1]); d >= r+reach {
+			if _, _, _, d := sh.SegDistWithin(s.xs[a], s.xs[a+1], r+reach); d >= r+reach {
 				continue
 			}
 		}
