@@ -60,7 +60,10 @@ func blockWorldMesh(t testing.TB, mk func(collide.Detector) (solver.Solver, erro
 	for i := range surf.Nodes {
 		surf.Nodes[i] = surf.Nodes[i].Sub(vec.V3{X: blockX, Y: blockY, Z: 2 * blockZ})
 	}
-	if _, err := w.AddRigid(world.Rigid{Name: "block", Surface: surf}); err != nil {
+	// The rope's own friction on the block under implicit too, as pbd and dvi take it: on a
+	// frictionless block the stiff cord's balance over the two edges is unstable (it slid off,
+	// from a 10 µm asymmetry, once rows were added in a different order).
+	if _, err := w.AddRigid(world.Rigid{Name: "block", Surface: surf, Friction: mat.Friction}); err != nil {
 		t.Fatal(err)
 	}
 	return w
@@ -137,11 +140,10 @@ func TestCordDrivenIntoRigidMesh(t *testing.T) {
 	if testing.Short() {
 		t.Skip("pbd takes its full substeps with the tool at its cap; run without -short")
 	}
-	// pbd and dvi only. implicit, which takes the mesh as a triangle surface, is not held to
-	// it: it passed with the cord laid at x = (i − n/2)·l, and failed with the same layout
-	// rounded as −n/2·l + i·l. At cycle 64 node 27 was 0.85 R inside the block's top, the tool
-	// pressing at its 50 N cap. That is implicit's rigid-surface contact, left open (issue 13).
-	for _, sv := range physical[:2] {
+	// implicit, which takes the mesh as a triangle surface, once failed here: node 30, under
+	// the tool, lay between two segments whose closest points to the top were their far ends,
+	// and fell through (fixed by a row per node: implicit.TestNodeBetweenFlatSegmentsHeld).
+	for _, sv := range physical {
 		t.Run(sv.name, func(t *testing.T) {
 			skipSlow(t, sv.slow)
 			t.Parallel()
@@ -239,7 +241,11 @@ func TestRigidObstaclesAfterObstacles(t *testing.T) {
 
 // The stiff cord does not lie on the block: the weight of its ends, levered over the edges, bows
 // its middle up. The three physical solvers — pbd and dvi meeting the mesh's triangles as
-// obstacles, implicit taking it as a triangle surface — agree on how high, within 2 %.
+// obstacles, implicit taking it as a triangle surface — agree on how high, within 4 %. With
+// friction (the rope's own, μs = 0.6) the cord comes to rest in one of many balanced states,
+// depending on how its ends slid down the sides: measured 3.089 R (pbd), 3.102 R (dvi) and
+// 3.009 R (implicit). (Without friction, under implicit, it came to rest at 3.113 R on the old
+// contact rows, and slid off the block on the new: that balance is unstable.)
 func TestStiffCordOverRigidMeshAgrees(t *testing.T) {
 	const r = 1e-3
 	var zs []float64
@@ -254,7 +260,7 @@ func TestStiffCordOverRigidMeshAgrees(t *testing.T) {
 		zs = append(zs, z)
 	}
 	lo, hi := slices.Min(zs), slices.Max(zs)
-	if hi > 1.02*lo || lo < 1.5*r {
+	if hi > 1.04*lo || lo < 1.5*r {
 		t.Errorf("the middle's height differs between solvers: %.4f–%.4f R", lo/r, hi/r)
 	}
 }

@@ -319,12 +319,20 @@ func (s *Solver) continues(st *rope.State, seg int32) bool {
 	return int(n) < st.NumSegs() && st.SegStrand[n] == st.SegStrand[seg] && s.segIn[n] < 0
 }
 
-// surfaceRows adds a row for each rope segment within reach of a surface: the segment's
-// closest triangle of that surface (s.surfHits, sorted by surface then segment). Its normal
-// is the triangle's outward normal where the closest point is inside the face (the gap then
-// signed: a segment that sank in is pushed out, not through), else the direction from the
-// closest point (an edge or corner) to the segment's. The rows are then sorted by key: the
-// warm start matches rows to the last substep's in key order.
+// surfaceRows adds a row for each rope segment within reach of a surface, at its closest point
+// on its closest triangle of that surface (s.surfHits, sorted by surface then segment), and a
+// row at each node both of whose segments' rows lie at their far ends (or, at a strand's end,
+// whose one segment's row does). Two segments lying along a face are each nearest it at an
+// end, the one rounding makes nearer; when both chose their far ends nothing held the node
+// between them: a node under a tool pressing it into a block at the 50 N cap fell 5.8 mm
+// through the block in one substep (TestNodeBetweenFlatSegmentsHeld). (A row at every node
+// of such segments as well held it too, but changed every contact's rows: next to a row over
+// an edge, a thread pulled over a box's edges was thrown off its top, and the needle's
+// anastomosis overlapped its thread by 0.7 R.) A row's normal is the triangle's outward
+// normal where the closest point is inside the face (the gap then signed: a point that sank
+// in is pushed out, not through), else the direction from the closest point (an edge or
+// corner) to the rope's. The rows are then sorted by key: the warm start matches rows to the
+// last substep's in key order.
 func (s *Solver) surfaceRows(st *rope.State, in *solver.Input) {
 	pos := st.Pos
 	for k := range in.Surfaces {
@@ -334,6 +342,7 @@ func (s *Solver) surfaceRows(st *rope.State, in *solver.Input) {
 			kin = sf.Friction.Kinetic / sf.Friction.Static
 		}
 		h := s.surfHits[s.surfAt[k]:s.surfAt[k+1]]
+		prev, prevS := int32(-1), 0.0 // the last segment given a row, and its row's parameter
 		for i := 0; i < len(h); {
 			best, j := i, i+1
 			for ; j < len(h) && h[j].Seg == h[i].Seg; j++ {
@@ -341,7 +350,7 @@ func (s *Solver) surfaceRows(st *rope.State, in *solver.Input) {
 					best = j
 				}
 			}
-			g0 := i
+			g := h[i:j]
 			i = j
 			c := &h[best]
 			A := c.Seg
@@ -361,50 +370,92 @@ func (s *Solver) surfaceRows(st *rope.State, in *solver.Input) {
 			if c.Dist-R > s.P.Margin*R+math.Max(s.allow[a], s.allow[a+1]) {
 				continue
 			}
-			tn := sf.Tris[c.Tri]
-			p := pos[a].Lerp(pos[a+1], c.S)
-			q0, q1, q2 := sf.Pos[tn[0]], sf.Pos[tn[1]], sf.Pos[tn[2]]
-			q := q0.Scale(c.W[0]).Add(q1.Scale(c.W[1])).Add(q2.Scale(c.W[2]))
-			n := q1.Sub(q0).Cross(q2.Sub(q0)).Unit()
-			gap := n.Dot(p.Sub(q)) - R
-			if inFace := c.W[0] > 1e-9 && c.W[1] > 1e-9 && c.W[2] > 1e-9; !inFace && c.Dist > 1e-9*R {
-				// Nearest an edge or a corner: along the line to it, outwards. The segment has
-				// sunk in when it is behind the plane of every triangle that shares that nearest
-				// point (at a convex edge an outside point is in front of at least one), and is
-				// then pushed back out towards it.
-				d := p.Sub(q).Scale(1 / c.Dist)
-				out := false
-				for _, o := range h[g0:j] {
-					if o.Dist <= c.Dist+1e-9*R {
-						to := sf.Tris[o.Tri]
-						no := sf.Pos[to[1]].Sub(sf.Pos[to[0]]).Cross(sf.Pos[to[2]].Sub(sf.Pos[to[0]]))
-						out = out || d.Dot(no) >= 0
-					}
+			dir := pos[a+1].Sub(pos[a])
+			s.addSurfaceRow(sf, k, g, surfKey(A, int32(k)), [2]int32{a, a + 1}, [2]float64{1 - c.S, c.S}, 2, pos[a].Lerp(pos[a+1], c.S), dir, c.Tri, c.W, c.Dist, R, kin)
+			after := prev >= 0 && prev == A-1 && st.SegStrand[prev] == st.SegStrand[A]
+			held := [2]bool{c.S != 1 || after && prevS != 0, c.S != 0 || int(A)+1 < st.NumSegs() && st.SegStrand[A+1] == st.SegStrand[A]}
+			prev, prevS = A, c.S
+			for e, nd := range [2]int32{a, a + 1} {
+				if held[e] {
+					continue
 				}
-				if out {
-					n, gap = d, c.Dist-R
-				} else {
-					n, gap = d.Neg(), -c.Dist-R
+				tri, w, d := nearestOf(sf, g, pos[nd])
+				if d-R > s.P.Margin*R+s.allow[nd] {
+					continue
 				}
+				s.addSurfaceRow(sf, k, g, surfKey(A, int32(k))|1<<30|uint64(e)<<29, [2]int32{nd}, [2]float64{1}, 1, pos[nd], dir, tri, w, d, R, kin)
 			}
-			if n.Norm2() < 0.5 { // a degenerate triangle seen from its plane
-				n = pos[a+1].Sub(pos[a]).AnyPerp().Unit()
-			}
-			// The surface gives as a spring at the contact point (its nodes' compliances
-			// weighted by the barycentric weights squared; the coupling through shared nodes of
-			// two contacts is left out), over this substep's share of the step.
-			var tc float64
-			if sf.Compliance != nil {
-				for e, v := range tn {
-					tc += c.W[e] * c.W[e] * sf.Compliance[v]
-				}
-				tc *= s.hfrac
-			}
-			s.rows = append(s.rows, crow{key: surfKey(A, int32(k)), node: [4]int32{a, a + 1}, wt: [4]float64{1 - c.S, c.S}, nn: 2,
-				fr: frame(n), gap: gap, mu: sf.Friction.Static, at: p, surf: int32(k) + 1, tn: tn, tw: c.W, kin: kin, tc: tc})
 		}
 	}
 	slices.SortFunc(s.rows, func(p, q crow) int { return cmp.Compare(p.key, q.key) })
+}
+
+// nearestOf returns the triangle of the hits g closest to p, the barycentric weights of its
+// closest point and the distance, m (ties: the first).
+func nearestOf(sf *solver.Surface, g []collide.SurfaceContact, p vec.V3) (tri int32, w [3]float64, d float64) {
+	d2 := math.Inf(1)
+	for _, o := range g {
+		t := sf.Tris[o.Tri]
+		if ow, od := vec.ClosestPointTri(p, sf.Pos[t[0]], sf.Pos[t[1]], sf.Pos[t[2]]); od < d2 {
+			tri, w, d2 = o.Tri, ow, od
+		}
+	}
+	return tri, w, math.Sqrt(d2)
+}
+
+// addSurfaceRow adds the row of the rope point p (on nodes nd with weights wt, nn of them; a
+// segment of radius R) whose closest point of surface k is on triangle tri at weights w, at
+// distance dist (m); g are the triangles near the point's segment, dir its direction. Its normal is the
+// triangle's outward normal where the closest point is inside the face (the gap then signed: a
+// point that sank in is pushed out, not through), else the direction from the closest point
+// (an edge or a corner) to p.
+func (s *Solver) addSurfaceRow(sf *solver.Surface, k int, g []collide.SurfaceContact, key uint64, nd [2]int32, wt [2]float64, nn int,
+	p, dir vec.V3, tri int32, w [3]float64, dist, R, kin float64) {
+	tn := sf.Tris[tri]
+	q0, q1, q2 := sf.Pos[tn[0]], sf.Pos[tn[1]], sf.Pos[tn[2]]
+	q := q0.Scale(w[0]).Add(q1.Scale(w[1])).Add(q2.Scale(w[2]))
+	n := q1.Sub(q0).Cross(q2.Sub(q0)).Unit()
+	gap := n.Dot(p.Sub(q)) - R
+	if inFace := w[0] > 1e-9 && w[1] > 1e-9 && w[2] > 1e-9; !inFace && dist > 1e-9*R {
+		// Nearest an edge or a corner: along the line to it, outwards. The point has sunk in
+		// when it is behind the plane of every triangle that shares that nearest point (at a
+		// convex edge an outside point is in front of at least one), and is then pushed back
+		// out towards it.
+		d := p.Sub(q).Scale(1 / dist)
+		out := false
+		for _, o := range g {
+			to := sf.Tris[o.Tri]
+			o0, o1, o2 := sf.Pos[to[0]], sf.Pos[to[1]], sf.Pos[to[2]]
+			od := o.Dist // the segment's distance, at its closest point p
+			if nn == 1 {
+				_, od2 := vec.ClosestPointTri(p, o0, o1, o2)
+				od = math.Sqrt(od2)
+			}
+			if od <= dist+1e-9*R {
+				out = out || d.Dot(o1.Sub(o0).Cross(o2.Sub(o0))) >= 0
+			}
+		}
+		if out {
+			n, gap = d, dist-R
+		} else {
+			n, gap = d.Neg(), -dist-R
+		}
+	}
+	if n.Norm2() < 0.5 { // a degenerate triangle seen from its plane
+		n = dir.AnyPerp().Unit()
+	}
+	// The surface gives as a spring at the contact point (its nodes' compliances weighted by
+	// the barycentric weights squared; the coupling through shared nodes of two contacts is
+	// left out), over this substep's share of the step.
+	var tc float64
+	if sf.Compliance != nil {
+		for e, v := range tn {
+			tc += w[e] * w[e] * sf.Compliance[v]
+		}
+		tc *= s.hfrac
+	}
+	s.rows = append(s.rows, crow{key: key, node: [4]int32{nd[0], nd[1]}, wt: [4]float64{wt[0], wt[1]}, nn: nn,
+		fr: frame(n), gap: gap, mu: sf.Friction.Static, at: p, surf: int32(k) + 1, tn: tn, tw: w, kin: kin, tc: tc})
 }
 
 // surfaceForces adds the reactions of the substep's surface contacts, times frac (the
