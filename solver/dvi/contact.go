@@ -239,7 +239,7 @@ func (s *Solver) contactRows(st *rope.State, obs []shape.Shape) bool {
 			continue
 		}
 		p0, p1 := pos[a], pos[a+1]
-		t, _, n, d := sh.SegDist(p0, p1)
+		t, _, n, d := sh.SegDistWithin(p0, p1, r+reach)
 		if d >= r+reach {
 			continue
 		}

@@ -763,7 +763,7 @@ func (s *Solver) penalty(st *rope.State, obs []shape.Shape, h float64) {
 			}
 			continue
 		}
-		t, _, n, d := sh.SegDist(pos[a], pos[a+1])
+		t, _, n, d := sh.SegDistWithin(pos[a], pos[a+1], 2*dd)
 		if d >= 2*dd {
 			continue
 		}

@@ -254,7 +254,7 @@ func (s *Solver) gatherJoint(st *rope.State, obs []shape.Shape) {
 			}
 			continue
 		}
-		t, _, n, d := sh.SegDist(pos[a], pos[a+1])
+		t, _, n, d := sh.SegDistWithin(pos[a], pos[a+1], reach)
 		if d >= reach || len(s.jc) >= maxJoint/2 {
 			continue
 		}

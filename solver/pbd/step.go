@@ -650,7 +650,7 @@ func (s *Solver) contacts(st *rope.State, obs []shape.Shape, pre bool) float64 {
 			continue
 		}
 		p0, p1 := pos[a], pos[a+1]
-		t, _, n, d := sh.SegDist(p0, p1)
+		t, _, n, d := sh.SegDistWithin(p0, p1, r)
 		if d >= r {
 			continue
 		}
