@@ -717,12 +717,18 @@ func BenchmarkSegDistTorusRope(b *testing.B) {
 		p0 := q.Add(randV(r, 0.2*s.Radius))
 		segs[i] = [2]vec.V3{p0, p0.Add(randV(r, 0.5*s.Radius))}
 	}
+	loopSegDist(b, &s, segs[:], math.Inf(1))
+}
+
+// loopSegDist is a benchmark's loop of s.SegDistWithin(…, lim) over segs in turn (a power of
+// two of them); lim = +Inf is SegDist.
+func loopSegDist(b *testing.B, s *Shape, segs [][2]vec.V3, lim float64) {
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
-		g := &segs[i&(n-1)]
-		_, _, _, d := s.SegDist(g[0], g[1])
-		sinkF += d
+		g := &segs[i&(len(segs)-1)]
+		_, _, _, d := s.SegDistWithin(g[0], g[1], lim)
+		sinkF += math.Min(d, 1)
 		i++
 	}
 }

@@ -379,26 +379,8 @@ func BenchmarkSegDistMesh(b *testing.B) {
 		m    *TriMesh
 	}{{"faces=12", small}, {"faces=768", large}} {
 		s := Shape{Kind: Mesh, Mesh: c.m}
-		b.Run(c.name, func(b *testing.B) {
-			b.ReportAllocs()
-			i := 0
-			for b.Loop() {
-				sg := &segs[i&(n-1)]
-				_, _, _, d := s.SegDist(sg[0], sg[1])
-				sinkF += d
-				i++
-			}
-		})
+		b.Run(c.name, func(b *testing.B) { loopSegDist(b, &s, segs[:], math.Inf(1)) })
 		// As a broad phase asks: only within 2 mm (a 1 mm rope and its margin).
-		b.Run(c.name+"/within=2mm", func(b *testing.B) {
-			b.ReportAllocs()
-			i := 0
-			for b.Loop() {
-				sg := &segs[i&(n-1)]
-				_, _, _, d := s.SegDistWithin(sg[0], sg[1], 0.002)
-				sinkF += math.Min(d, 1)
-				i++
-			}
-		})
+		b.Run(c.name+"/within=2mm", func(b *testing.B) { loopSegDist(b, &s, segs[:], 0.002) })
 	}
 }
