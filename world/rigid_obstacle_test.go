@@ -62,7 +62,7 @@ func blockWorldMesh(t testing.TB, mk func(collide.Detector) (solver.Solver, erro
 	}
 	// The rope's own friction on the block under implicit too, as pbd and dvi take it: on a
 	// frictionless block the stiff cord's balance over the two edges is unstable (it slid off,
-	// from a 10 µm asymmetry, once rows were added in a different order).
+	// from a 10 µm asymmetry, under contact rows tried in a change to implicit).
 	if _, err := w.AddRigid(world.Rigid{Name: "block", Surface: surf, Friction: mat.Friction}); err != nil {
 		t.Fatal(err)
 	}
@@ -244,8 +244,9 @@ func TestRigidObstaclesAfterObstacles(t *testing.T) {
 // obstacles, implicit taking it as a triangle surface — agree on how high, within 4 %. With
 // friction (the rope's own, μs = 0.6) the cord comes to rest in one of many balanced states,
 // depending on how its ends slid down the sides: measured 3.089 R (pbd), 3.102 R (dvi) and
-// 3.009 R (implicit). (Without friction, under implicit, it came to rest at 3.113 R on the old
-// contact rows, and slid off the block on the new: that balance is unstable.)
+// 3.012 R (implicit). (Without friction, under implicit, it came to rest at 3.113 R on one
+// set of contact rows and slid off the block on another, a 10 µm asymmetry growing: that
+// balance is unstable.)
 func TestStiffCordOverRigidMeshAgrees(t *testing.T) {
 	const r = 1e-3
 	var zs []float64
