@@ -105,7 +105,7 @@ func hapticPull(t *testing.T, solver string) {
 	time.Sleep(300 * time.Millisecond) // the device goes silent: the watchdog must release
 	conn.Close()
 	var early, late, peak float64
-	var nEarly, nLate, nLateEngaged int
+	var nEarly, nLate, nLiving, nLateEngaged int
 	var released bool
 	clamp := haptics.DefaultConfig().MaxForce
 	for r := range got {
@@ -122,8 +122,15 @@ func hapticPull(t *testing.T, solver string) {
 		case s > pull+hold-0.5 && r.t < silent:
 			late += f
 			nLate++
-			if r.st&haptics.StatusEngaged != 0 {
-				nLateEngaged++
+			// Engagement is counted where the watchdog had not released the coupling: a
+			// stall of the device's sender or of the server's reader longer than its
+			// timeout (on a loaded machine; the sender's once stalled 102 ms) rightly
+			// releases it until the next pose.
+			if r.st&haptics.StatusReleased == 0 {
+				nLiving++
+				if r.st&haptics.StatusEngaged != 0 {
+					nLateEngaged++
+				}
 			}
 		}
 		if r.t > silent+100*time.Millisecond && r.st&haptics.StatusReleased != 0 && f == 0 {
@@ -149,12 +156,11 @@ func hapticPull(t *testing.T, solver string) {
 	} else if !(late > 1.5*early && late > 0.05) {
 		t.Errorf("the force did not rise as the knot tightened: %.3f N early, %.3f N held", early, late)
 	}
-	// Engaged while the device held: a stall of the device's sender longer than the watchdog's
-	// 50 ms rightly releases the coupling until the next pose, so not every force need be
-	// engaged; most must be.
-	t.Logf("engaged in %d of the %d forces of the last 0.5 s", nLateEngaged, nLate)
-	if nLateEngaged < nLate*8/10 {
-		t.Errorf("the coupling was engaged in only %d of the %d forces of the last 0.5 s the device held", nLateEngaged, nLate)
+	// Engaged while the device held and the watchdog had not released it (above): most forces
+	// must be, and most forces must not have been released.
+	t.Logf("engaged in %d of the %d forces of the last 0.5 s not released by the watchdog (%d in all)", nLateEngaged, nLiving, nLate)
+	if nLiving < nLate/2 || nLateEngaged < nLiving*8/10 {
+		t.Errorf("the coupling was engaged in only %d of the %d forces of the last 0.5 s not released by the watchdog (%d in all)", nLateEngaged, nLiving, nLate)
 	}
 	if !released {
 		t.Error("no zero force with the released flag after the device went silent")
