@@ -123,9 +123,9 @@ func hapticPull(t *testing.T, solver string) {
 			late += f
 			nLate++
 			// Engagement is counted where the watchdog had not released the coupling: a
-			// stall of the device's sender or of the server's reader longer than its
-			// timeout (on a loaded machine; the sender's once stalled 102 ms) rightly
-			// releases it until the next pose.
+			// stall of the device's sender, the server's reader or its haptic loop longer
+			// than the watchdog's timeout (on a loaded machine; the loop's period once
+			// reached 102 ms) rightly releases it until the next pose.
 			if r.st&haptics.StatusReleased == 0 {
 				nLiving++
 				if r.st&haptics.StatusEngaged != 0 {
