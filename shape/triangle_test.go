@@ -229,7 +229,8 @@ func BenchmarkSegDistTriangle(b *testing.B) {
 
 // A Mesh answers as the least of its faces, found through its tree: random segments and points
 // round a box cut into 8 × 8 squares a face (768 faces) and a dipping segment, against a pass
-// over every face, and the same within a bound (SegDistWithin); every query allocation-free. NewTriMesh refuses bad input by name.
+// over every face, and the same within a bound (SegDistWithin); every query allocation-free.
+// NewTriMesh refuses bad input by name.
 func TestTriMeshMatchesFaces(t *testing.T) {
 	const hx, hy, hz, depth = 0.03, 0.02, 0.01, 0.004
 	m, faces, pos, tris := boxMesh(t)
