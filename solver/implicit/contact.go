@@ -405,10 +405,10 @@ func nearestOf(sf *solver.Surface, g []collide.SurfaceContact, p vec.V3) (tri in
 
 // addSurfaceRow adds the row of the rope point p (on nodes nd with weights wt, nn of them; a
 // segment of radius R) whose closest point of surface k is on triangle tri at weights w, at
-// distance dist (m); g are the triangles near the point's segment, dir its direction. Its normal is the
-// triangle's outward normal where the closest point is inside the face (the gap then signed: a
-// point that sank in is pushed out, not through), else the direction from the closest point
-// (an edge or a corner) to p.
+// distance dist (m); g are the triangles near the point's segment, dir its direction. Its
+// normal is the triangle's outward normal where the closest point is inside the face (the gap
+// then signed: a point that sank in is pushed out, not through), else the direction from the
+// closest point (an edge or a corner) to p.
 func (s *Solver) addSurfaceRow(sf *solver.Surface, k int, g []collide.SurfaceContact, key uint64, nd [2]int32, wt [2]float64, nn int,
 	p, dir vec.V3, tri int32, w [3]float64, dist, R, kin float64) {
 	tn := sf.Tris[tri]
